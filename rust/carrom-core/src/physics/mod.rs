@@ -1,0 +1,22 @@
+//! The table's physics: a rapier2d world per shot, Coulomb friction against the surface,
+//! pockets, hits and the shot report.
+
+mod contact;
+mod cushion;
+mod error;
+mod event;
+mod friction;
+mod piece_state;
+mod pocket;
+mod report;
+mod snapshot;
+mod table;
+mod world;
+
+pub use error::TableError;
+pub use event::Event;
+pub use piece_state::{PieceState, Place};
+pub use pocket::Pocket;
+pub use report::{Pocketing, ShotReport};
+pub use snapshot::Snapshot;
+pub use table::Table;

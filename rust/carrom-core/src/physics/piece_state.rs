@@ -1,0 +1,48 @@
+//! Where one piece is and how it moves: the readable, saveable state of the table.
+
+use super::pocket::Pocket;
+use crate::piece::{PieceId, PieceKind};
+use crate::vec2::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// Where a piece is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    /// On the playing surface.
+    Board,
+    /// Dropped into this pocket.
+    Pocket(Pocket),
+    /// Knocked off the board (F2), waiting for the rules to put it back.
+    Off,
+    /// Not on the board yet: the striker before its player places it.
+    Hand,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceState {
+    pub id: PieceId,
+    pub kind: PieceKind,
+    pub place: Place,
+    /// Centre, m (meaningful on the board; the last spot otherwise).
+    pub position: Vec2,
+    /// m/s.
+    pub velocity: Vec2,
+    /// Turn of the piece, radians (the rings and prints on a piece show it).
+    pub angle: f32,
+    /// rad/s.
+    pub spin: f32,
+}
+
+impl PieceState {
+    pub fn at_rest(id: PieceId, kind: PieceKind, place: Place, position: Vec2) -> Self {
+        Self { id, kind, place, position, velocity: Vec2::ZERO, angle: 0.0, spin: 0.0 }
+    }
+
+    pub fn on_board(&self) -> bool {
+        self.place == Place::Board
+    }
+
+    pub fn is_still(&self) -> bool {
+        self.velocity == Vec2::ZERO && self.spin == 0.0
+    }
+}

@@ -1,0 +1,331 @@
+//! `Table`: one carrom board with its pieces, and the shot that may be running on it. This is
+//! the physics API the rules, the computer opponent and the Godot nodes all use.
+
+use super::contact;
+use super::error::TableError;
+use super::event::Event;
+use super::friction::{slow_linear, slow_spin};
+use super::piece_state::{PieceState, Place};
+use super::pocket;
+use super::report::ShotReport;
+use super::world;
+use crate::baseline;
+use crate::centre::nearest_free_spot;
+use crate::layout::{opening_formation, radius};
+use crate::piece::{PieceId, PieceKind};
+use crate::seat::Seat;
+use crate::spec::BoardSpec;
+use crate::vec2::Vec2;
+use rapier2d::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// A board, its 19 pieces and its striker.
+#[derive(Serialize, Deserialize)]
+pub struct Table {
+    spec: BoardSpec,
+    pieces: Vec<PieceState>,
+    /// The seat whose striker stands on its baseline, ready to strike.
+    striker_seat: Option<Seat>,
+    /// The shot under way, if any.
+    motion: Option<Motion>,
+}
+
+/// A shot under way: the rapier world and what the shot has done so far.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct Motion {
+    pub(crate) world: PhysicsWorld,
+    pub(crate) bodies: Vec<Option<RigidBodyHandle>>,
+    /// Pairs of touching pieces (the frame is `contact::FRAME`), to report each hit once.
+    pub(crate) touching: BTreeSet<(u8, u8)>,
+    /// Pieces that started the shot inside the outer circle (for the break, S4).
+    pub(crate) inside_outer: Vec<bool>,
+    pub(crate) report: ShotReport,
+}
+
+impl Table {
+    /// A table set up for the opening (S2, S3), the striker in hand.
+    pub fn new(spec: BoardSpec) -> Result<Table, TableError> {
+        spec.validate()?;
+        let mut table = Table { spec, pieces: vec![], striker_seat: None, motion: None };
+        table.reset();
+        Ok(table)
+    }
+
+    /// Puts every piece back in the opening formation and the striker in hand, stopping any
+    /// shot under way.
+    pub fn reset(&mut self) {
+        self.motion = None;
+        self.striker_seat = None;
+        self.pieces = opening_formation(&self.spec)
+            .into_iter()
+            .map(|p| PieceState::at_rest(p.id, p.kind, Place::Board, p.position))
+            .collect();
+        self.pieces.push(PieceState::at_rest(PieceId::STRIKER, PieceKind::Striker, Place::Hand, Vec2::ZERO));
+    }
+
+    pub fn spec(&self) -> &BoardSpec {
+        &self.spec
+    }
+
+    /// Changes sizes or physical constants between shots. Refused while pieces move.
+    pub fn set_spec(&mut self, spec: BoardSpec) -> Result<(), TableError> {
+        self.ensure_at_rest()?;
+        spec.validate()?;
+        self.spec = spec;
+        Ok(())
+    }
+
+    /// All 20 pieces, indexed by `PieceId`.
+    pub fn pieces(&self) -> &[PieceState] {
+        &self.pieces
+    }
+
+    pub fn piece(&self, id: PieceId) -> Result<&PieceState, TableError> {
+        self.pieces.get(id.index()).ok_or(TableError::NoSuchPiece(id.0))
+    }
+
+    pub fn is_moving(&self) -> bool {
+        self.motion.is_some()
+    }
+
+    /// The seat whose striker is placed and ready.
+    pub fn striker_seat(&self) -> Option<Seat> {
+        self.striker_seat
+    }
+
+    fn ensure_at_rest(&self) -> Result<(), TableError> {
+        if self.is_moving() {
+            Err(TableError::StillMoving)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Where `seat`'s striker would stand at `offset`, if that spot is legal (K1) and clear of
+    /// every piece on the board.
+    pub fn check_striker_spot(&self, seat: Seat, offset: f32) -> Result<Vec2, TableError> {
+        baseline::check_offset(&self.spec, offset)?;
+        let spot = baseline::striker_spot(&self.spec, seat, offset);
+        let reach = radius(&self.spec, PieceKind::Striker);
+        let blocker = self.pieces.iter().find(|p| {
+            p.kind != PieceKind::Striker
+                && p.on_board()
+                && p.position.distance(spot) < reach + radius(&self.spec, p.kind)
+        });
+        match blocker {
+            Some(p) => Err(baseline::PlacementError::OverlapsPiece { offset, piece: p.id }.into()),
+            None => Ok(spot),
+        }
+    }
+
+    /// Stands `seat`'s striker on its baseline at `offset` metres to the player's right.
+    pub fn place_striker(&mut self, seat: Seat, offset: f32) -> Result<Vec2, TableError> {
+        self.ensure_at_rest()?;
+        let spot = self.check_striker_spot(seat, offset)?;
+        let striker = &mut self.pieces[PieceId::STRIKER.index()];
+        *striker = PieceState::at_rest(PieceId::STRIKER, PieceKind::Striker, Place::Board, spot);
+        self.striker_seat = Some(seat);
+        Ok(spot)
+    }
+
+    /// Flicks the placed striker along `direction` at `speed` m/s. The direction must point
+    /// forward from the seat's baseline (K3); the speed lies in (0, max_striker_speed].
+    pub fn strike(&mut self, direction: Vec2, speed: f32) -> Result<(), TableError> {
+        self.ensure_at_rest()?;
+        let seat = self.striker_seat.ok_or(TableError::StrikerNotPlaced)?;
+        let dir =
+            direction.normalized().ok_or(TableError::BadDirection { x: direction.x, y: direction.y })?;
+        if dir.dot(seat.towards()) >= 0.0 {
+            return Err(TableError::Backwards);
+        }
+        let max = self.spec.physics.max_striker_speed;
+        if !(speed.is_finite() && speed > 0.0 && speed <= max) {
+            return Err(TableError::BadSpeed { speed, max });
+        }
+        self.pieces[PieceId::STRIKER.index()].velocity = dir * speed;
+        let (world, bodies) = world::build(&self.spec, &self.pieces);
+        let outer = self.spec.outer_circle_diameter / 2.0;
+        let inside_outer = self.pieces.iter().map(|p| p.on_board() && p.position.length() < outer).collect();
+        self.striker_seat = None;
+        self.motion = Some(Motion {
+            world,
+            bodies,
+            touching: BTreeSet::new(),
+            inside_outer,
+            report: ShotReport { seat: Some(seat), ..ShotReport::default() },
+        });
+        Ok(())
+    }
+
+    /// Advances a running shot by one time step and tells what happened in it; the last step
+    /// of a shot ends with `Event::Settled`. At rest it does nothing.
+    pub fn step(&mut self) -> Vec<Event> {
+        let Some(motion) = self.motion.as_mut() else {
+            return vec![];
+        };
+        motion.world.step();
+        let mut events = contact::new_hits(&motion.world, &mut motion.touching, &self.pieces, &self.spec);
+        let p = &self.spec.physics;
+        let mu_g = p.sliding_friction * p.gravity;
+        let half = self.spec.half_surface();
+        let mut all_still = true;
+        for (piece, slot) in self.pieces.iter_mut().zip(motion.bodies.iter_mut()) {
+            let Some(handle) = *slot else { continue };
+            let Some(body) = motion.world.bodies.get_mut(handle) else { continue };
+            let t = body.translation();
+            let now = Vec2::new(t.x, t.y);
+            let r = radius(&self.spec, piece.kind);
+            let dropped = pocket::crossed(&self.spec, piece.position, now);
+            let off = now.x.abs() > half + r || now.y.abs() > half + r || !now.is_finite();
+            piece.position = if now.is_finite() { now } else { piece.position };
+            if dropped.is_some() || off {
+                piece.velocity = Vec2::ZERO;
+                piece.spin = 0.0;
+                motion.world.remove_body(handle);
+                *slot = None;
+                if let Some(pocket) = dropped {
+                    piece.place = Place::Pocket(pocket);
+                    piece.position = pocket.centre(&self.spec);
+                    events.push(Event::Pocketed { piece: piece.id, kind: piece.kind, pocket });
+                } else {
+                    piece.place = Place::Off;
+                    events.push(Event::LeftBoard { piece: piece.id, kind: piece.kind });
+                }
+                continue;
+            }
+            let v = body.linvel();
+            let velocity = slow_linear(Vec2::new(v.x, v.y), mu_g, p.time_step);
+            let spin = slow_spin(body.angvel(), mu_g, r, p.time_step);
+            body.set_linvel(Vector::new(velocity.x, velocity.y), true);
+            body.set_angvel(spin, true);
+            piece.velocity = velocity;
+            piece.spin = spin;
+            piece.angle = body.rotation().angle();
+            all_still &= piece.is_still();
+        }
+        for event in &events {
+            motion.report.record(event);
+        }
+        motion.report.steps += 1;
+        let out_of_time = motion.report.steps as f32 * p.time_step >= p.max_shot_seconds;
+        if all_still || out_of_time {
+            events.push(Event::Settled(self.finish(out_of_time)));
+        }
+        events
+    }
+
+    /// Ends the shot: everything stops where it lies and the report is complete.
+    fn finish(&mut self, stopped_early: bool) -> ShotReport {
+        let Some(motion) = self.motion.take() else {
+            return ShotReport::default();
+        };
+        let mut report = motion.report;
+        let outer = self.spec.outer_circle_diameter / 2.0;
+        for (piece, was_inside) in self.pieces.iter_mut().zip(motion.inside_outer) {
+            piece.velocity = Vec2::ZERO;
+            piece.spin = 0.0;
+            if was_inside
+                && piece.kind != PieceKind::Striker
+                && !(piece.on_board() && piece.position.length() < outer)
+            {
+                report.broke_formation = true;
+            }
+        }
+        report.stopped_early = stopped_early;
+        report
+    }
+
+    /// Runs the shot under way until everything stops (bounded by `max_shot_seconds`) and
+    /// returns its report.
+    pub fn run_to_rest(&mut self) -> Result<ShotReport, TableError> {
+        if !self.is_moving() {
+            return Err(TableError::AtRest);
+        }
+        loop {
+            if let Some(Event::Settled(report)) = self.step().pop() {
+                return Ok(report);
+            }
+        }
+    }
+
+    /// Puts a pocketed or fallen piece back on the board at the free spot nearest the centre
+    /// (X1, F0) and says where.
+    pub fn return_to_centre(&mut self, id: PieceId) -> Result<Vec2, TableError> {
+        self.ensure_at_rest()?;
+        let piece = self.piece(id)?;
+        if piece.on_board() {
+            return Err(TableError::NotOffTheBoard(id));
+        }
+        let spot = self.free_spot_near(Vec2::ZERO, piece.kind).ok_or(TableError::NoRoom(id))?;
+        self.pieces[id.index()] = PieceState::at_rest(id, piece.kind, Place::Board, spot);
+        Ok(spot)
+    }
+
+    /// The free spot nearest `target` for a piece of `kind`, clear of every piece on the board.
+    pub fn free_spot_near(&self, target: Vec2, kind: PieceKind) -> Option<Vec2> {
+        let occupied: Vec<(Vec2, f32)> = self
+            .pieces
+            .iter()
+            .filter(|p| p.on_board())
+            .map(|p| (p.position, radius(&self.spec, p.kind)))
+            .collect();
+        let r = radius(&self.spec, kind);
+        nearest_free_spot(target, r, &occupied, self.spec.half_surface() - r)
+    }
+
+    /// Moves one piece, for setting up positions (tests, puzzles, the computer's what-ifs).
+    /// The spot must be on the surface, off the pockets and clear of other pieces.
+    pub fn set_piece(&mut self, id: PieceId, place: Place, position: Vec2) -> Result<(), TableError> {
+        self.ensure_at_rest()?;
+        let kind = self.piece(id)?.kind;
+        if place == Place::Board {
+            let r = radius(&self.spec, kind);
+            let inside = position.is_finite()
+                && position.x.abs() <= self.spec.half_surface() - r
+                && position.y.abs() <= self.spec.half_surface() - r
+                && pocket::crossed(&self.spec, position, position).is_none();
+            if !inside {
+                return Err(TableError::OffSurface { id, x: position.x, y: position.y });
+            }
+            if let Some(other) = self.pieces.iter().find(|p| {
+                p.id != id && p.on_board() && p.position.distance(position) < r + radius(&self.spec, p.kind)
+            }) {
+                return Err(TableError::Placement(baseline::PlacementError::OverlapsPiece {
+                    offset: 0.0,
+                    piece: other.id,
+                }));
+            }
+        }
+        self.pieces[id.index()] = PieceState::at_rest(id, kind, place, position);
+        if id == PieceId::STRIKER {
+            self.striker_seat = None;
+        }
+        Ok(())
+    }
+
+    /// Checks a table that came from outside (a snapshot): a valid spec, the 20 pieces of a
+    /// board in id order, finite numbers, and a shot's bodies for every piece.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        self.spec.validate().map_err(|e| e.to_string())?;
+        let expected: Vec<PieceKind> =
+            opening_formation(&self.spec).iter().map(|p| p.kind).chain([PieceKind::Striker]).collect();
+        let kinds: Vec<PieceKind> = self.pieces.iter().map(|p| p.kind).collect();
+        if kinds != expected {
+            return Err("a table holds the queen, 9 white, 9 black and the striker, in id order".into());
+        }
+        for (i, p) in self.pieces.iter().enumerate() {
+            let finite =
+                p.position.is_finite() && p.velocity.is_finite() && p.angle.is_finite() && p.spin.is_finite();
+            if p.id.index() != i || !finite {
+                return Err(format!("{} has a wrong id or a number that is not finite", p.id));
+            }
+        }
+        if let Some(motion) = &self.motion {
+            if motion.bodies.len() != self.pieces.len() || motion.inside_outer.len() != self.pieces.len() {
+                return Err("the shot under way does not match the pieces".into());
+            }
+        }
+        Ok(())
+    }
+}

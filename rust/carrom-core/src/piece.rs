@@ -1,0 +1,60 @@
+//! The pieces on a carrom board (E1): nine white and nine black coins, the red queen, and the
+//! striker that plays them.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What a piece is. Colour decides ownership in singles and doubles (S1) and value in the
+/// points game (M3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum PieceKind {
+    White,
+    Black,
+    Queen,
+    Striker,
+}
+
+impl PieceKind {
+    /// Whether this is one of the 18 coloured coins (not the queen, not the striker).
+    pub fn is_coin(self) -> bool {
+        matches!(self, PieceKind::White | PieceKind::Black)
+    }
+
+    /// A stable lowercase name, used in saves, signals and translation keys.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceKind::White => "white",
+            PieceKind::Black => "black",
+            PieceKind::Queen => "queen",
+            PieceKind::Striker => "striker",
+        }
+    }
+}
+
+impl fmt::Display for PieceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The index of a piece on the table: 0 is the queen, 1–18 the coins in formation order,
+/// 19 the striker. Stable for a whole match, so events and saves can name pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PieceId(pub u8);
+
+impl PieceId {
+    pub const QUEEN: PieceId = PieceId(0);
+    pub const STRIKER: PieceId = PieceId(19);
+    /// Number of pieces on a table, the striker included.
+    pub const COUNT: usize = 20;
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl fmt::Display for PieceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "piece {}", self.0)
+    }
+}
