@@ -53,7 +53,7 @@ fn no_tunnelling_no_nan_under_random_max_power_shots() {
     let spec = table.spec().clone();
     let half = spec.half_surface();
     let mut shots = 0;
-    while shots < 600 {
+    while shots < 2000 {
         if shots % 30 == 0 {
             table.reset();
         }
