@@ -12,6 +12,7 @@ pub mod centre;
 pub mod layout;
 pub mod physics;
 pub mod piece;
+pub mod rules;
 pub mod seat;
 pub mod spec;
 pub mod vec2;

@@ -1,0 +1,138 @@
+//! One board of a match: which coins are still in play, what each side holds, the queen, the
+//! break and the dues. Counts only: which physical coin goes back is the table's business.
+
+use super::queen::QueenState;
+use super::side::Side;
+use crate::piece::PieceKind;
+use crate::seat::Seat;
+use serde::{Deserialize, Serialize};
+
+/// Coins of each colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Coins {
+    pub white: u8,
+    pub black: u8,
+}
+
+impl Coins {
+    /// The nine and nine of a full set (E1).
+    pub const FULL: Coins = Coins { white: 9, black: 9 };
+
+    pub fn get(self, kind: PieceKind) -> u8 {
+        match kind {
+            PieceKind::White => self.white,
+            PieceKind::Black => self.black,
+            _ => 0,
+        }
+    }
+
+    pub fn total(self) -> u8 {
+        self.white + self.black
+    }
+
+    fn slot(&mut self, kind: PieceKind) -> Option<&mut u8> {
+        match kind {
+            PieceKind::White => Some(&mut self.white),
+            PieceKind::Black => Some(&mut self.black),
+            _ => None,
+        }
+    }
+
+    pub fn add(&mut self, kind: PieceKind, n: u8) {
+        if let Some(c) = self.slot(kind) {
+            *c = c.saturating_add(n);
+        }
+    }
+
+    pub fn take(&mut self, kind: PieceKind, n: u8) {
+        if let Some(c) = self.slot(kind) {
+            *c = c.saturating_sub(n);
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardState {
+    /// 1 for the first board of the match.
+    pub number: u32,
+    /// The seat that breaks this board (S4).
+    pub breaker: Seat,
+    /// The side playing white (S1); `None` in the points game.
+    pub white_side: Option<Side>,
+    /// Coins on the board.
+    pub on_board: Coins,
+    /// Coins each side has pocketed and keeps, by side index.
+    pub held: Vec<Coins>,
+    pub queen: QueenState,
+    /// Whether the formation has been broken (S4).
+    pub broken: bool,
+    /// Failed break attempts in the current turn (F6).
+    pub failed_breaks: u8,
+    /// Penalties owed by each side with nothing to pay them with (see RULES.md).
+    pub dues: Vec<u8>,
+}
+
+impl BoardState {
+    pub fn new(number: u32, breaker: Seat, white_side: Option<Side>, sides: usize) -> Self {
+        Self {
+            number,
+            breaker,
+            white_side,
+            on_board: Coins::FULL,
+            held: vec![Coins::default(); sides],
+            queen: QueenState::OnBoard,
+            broken: false,
+            failed_breaks: 0,
+            dues: vec![0; sides],
+        }
+    }
+
+    /// The colour `side` plays, if colours are played.
+    pub fn colour_of(&self, side: Side) -> Option<PieceKind> {
+        let white = self.white_side?;
+        Some(if white == side { PieceKind::White } else { PieceKind::Black })
+    }
+
+    /// Whether a coin of `kind` counts as `side`'s own: its colour, or any coin in the points
+    /// game.
+    pub fn is_own(&self, side: Side, kind: PieceKind) -> bool {
+        kind.is_coin() && self.colour_of(side).is_none_or(|c| c == kind)
+    }
+
+    /// How many of `side`'s own coins are still on the board.
+    pub fn own_on_board(&self, side: Side) -> u8 {
+        match self.colour_of(side) {
+            Some(colour) => self.on_board.get(colour),
+            None => self.on_board.total(),
+        }
+    }
+
+    /// The piece a penalty or a due takes back from `side`, if it holds one: its colour, or
+    /// in the points game its least valuable coin.
+    pub fn penalty_piece(&self, side: Side) -> Option<PieceKind> {
+        let held = self.held[side.index()];
+        let order: &[PieceKind] = match self.colour_of(side) {
+            Some(PieceKind::White) => &[PieceKind::White],
+            Some(_) => &[PieceKind::Black],
+            None => &[PieceKind::Black, PieceKind::White],
+        };
+        order.iter().copied().find(|k| held.get(*k) > 0)
+    }
+
+    /// Moves one held coin of `side` back onto the board.
+    pub fn give_back(&mut self, side: Side, kind: PieceKind) {
+        self.held[side.index()].take(kind, 1);
+        self.on_board.add(kind, 1);
+    }
+
+    /// Every coin is on the board or held by a side: 9 white, 9 black.
+    pub fn coins_accounted(&self) -> bool {
+        let held = self.held.iter().fold(Coins::default(), |mut sum, c| {
+            sum.add(PieceKind::White, c.white);
+            sum.add(PieceKind::Black, c.black);
+            sum
+        });
+        u16::from(self.on_board.white) + u16::from(held.white) == 9
+            && u16::from(self.on_board.black) + u16::from(held.black) == 9
+    }
+}

@@ -1,0 +1,121 @@
+//! The verdict on a strike: what the rules decided, in the order the game should show it.
+
+use super::foul::{Foul, Penalty};
+use super::side::Side;
+use crate::piece::PieceKind;
+use crate::seat::Seat;
+use serde::{Deserialize, Serialize};
+
+/// Why a piece goes back to the centre.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReturnReason {
+    /// The penalty piece of a foul (F0).
+    Penalty,
+    /// A due paid with a piece just pocketed (see RULES.md).
+    Due,
+    /// An opponent's piece pocketed by a foul (F3, F5).
+    OpponentPiece,
+    /// The fouler's last piece (F4, or any foul that would have cleared the board).
+    LastPiece,
+    /// It left the board (F2).
+    OffBoard,
+    /// The queen, pocketed before a piece of the player's own (Q3).
+    QueenTooEarly,
+    /// The queen, not covered on the same or the next strike (Q4).
+    QueenNotCovered,
+    /// The queen, pocketed by a foul strike or awaiting a cover when a foul came.
+    QueenByFoul,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RuleEvent {
+    /// A break attempt left the formation whole (S4); the same player tries again.
+    BreakFailed {
+        seat: Seat,
+        attempts_left: u8,
+    },
+    /// A foul and what it cost (F0–F8).
+    Foul {
+        seat: Seat,
+        foul: Foul,
+        penalty: Penalty,
+    },
+    /// A piece goes back to the free spot nearest the centre (X1).
+    PieceReturned {
+        kind: PieceKind,
+        reason: ReturnReason,
+    },
+    QueenPocketed {
+        seat: Seat,
+    },
+    QueenCovered {
+        seat: Seat,
+    },
+    /// The same seat strikes again (T1).
+    TurnContinues {
+        seat: Seat,
+    },
+    /// The turn ends (T2).
+    TurnPasses {
+        from: Seat,
+        to: Seat,
+    },
+    /// The match clock ran out (G1): this board is the last.
+    TimeUp,
+    /// A board ended: its points per side, and the match totals after it.
+    BoardFinished {
+        number: u32,
+        winner: Option<Side>,
+        points: Vec<u32>,
+        scores: Vec<u32>,
+    },
+    /// A new board is set up; `breaker` breaks and (with colours) plays white.
+    BoardStarted {
+        number: u32,
+        breaker: Seat,
+    },
+    /// The match is over: a winner, or `None` for a draw between the leaders.
+    MatchFinished {
+        winner: Option<Side>,
+        scores: Vec<u32>,
+    },
+}
+
+/// All the rules decided about one action, in order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub events: Vec<RuleEvent>,
+}
+
+impl Verdict {
+    pub(crate) fn push(&mut self, event: RuleEvent) {
+        self.events.push(event);
+    }
+
+    /// The pieces the board must put back at the centre, in order.
+    pub fn returns(&self) -> Vec<PieceKind> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                RuleEvent::PieceReturned { kind, .. } => Some(*kind),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The fouls committed, in order.
+    pub fn fouls(&self) -> Vec<Foul> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                RuleEvent::Foul { foul, .. } => Some(*foul),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether a new board began: the table must be set up again.
+    pub fn new_board(&self) -> bool {
+        self.events.iter().any(|e| matches!(e, RuleEvent::BoardStarted { .. }))
+    }
+}

@@ -1,0 +1,218 @@
+//! `Match`: the referee of a whole match of boards. It is fed one strike at a time (its
+//! summary) and answers with a verdict; it never touches the physics, so every clause can be
+//! tested with hand-written summaries.
+
+use super::board::BoardState;
+use super::error::RulesError;
+use super::event::{RuleEvent, Verdict};
+use super::foul::Foul;
+use super::settings::{MatchSettings, Mode};
+use super::side::Side;
+use crate::seat::Seat;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// How a finished match ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Won(Side),
+    /// The leaders could not be separated (see RULES.md, G4).
+    Drawn(Vec<Side>),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Match {
+    pub(crate) settings: MatchSettings,
+    pub(crate) seed: u64,
+    /// Index in the turn order of the player who broke the first board (S1).
+    pub(crate) first: usize,
+    /// Index in the turn order of the seat to play.
+    pub(crate) turn: usize,
+    pub(crate) board: BoardState,
+    pub(crate) scores: Vec<u32>,
+    /// Points each finished board gave each side.
+    pub(crate) board_points: Vec<Vec<u32>>,
+    pub(crate) striking: bool,
+    pub(crate) elapsed_seconds: f64,
+    pub(crate) time_up: bool,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl Match {
+    /// A new match; `seed` picks the first player (S1).
+    pub fn new(settings: MatchSettings, seed: u64) -> Result<Match, RulesError> {
+        settings.validate()?;
+        let seats = settings.mode.seats().len();
+        let first = ChaCha8Rng::seed_from_u64(seed).random_range(0..seats);
+        let sides = settings.mode.side_count();
+        let mut m = Match {
+            board: BoardState::new(1, Seat::ALL[0], None, sides),
+            settings,
+            seed,
+            first,
+            turn: first,
+            scores: vec![0; sides],
+            board_points: vec![],
+            striking: false,
+            elapsed_seconds: 0.0,
+            time_up: false,
+            outcome: None,
+        };
+        m.board = m.fresh_board(1);
+        Ok(m)
+    }
+
+    /// Board `number` set up: the break passes round the table board by board, and the
+    /// breaker's side plays white (S1, S4).
+    pub(crate) fn fresh_board(&mut self, number: u32) -> BoardState {
+        let seats = self.mode().seats();
+        self.turn = (self.first + number as usize - 1) % seats.len();
+        let breaker = seats[self.turn];
+        let white = match self.mode() {
+            Mode::Points => None,
+            _ => self.mode().side_of(breaker),
+        };
+        BoardState::new(number, breaker, white, self.mode().side_count())
+    }
+
+    pub fn settings(&self) -> &MatchSettings {
+        &self.settings
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.settings.mode
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The seat to strike, or `None` once the match is over.
+    pub fn to_play(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| self.mode().seats()[self.turn])
+    }
+
+    pub(crate) fn seat_to_play(&self) -> Seat {
+        self.mode().seats()[self.turn]
+    }
+
+    pub fn side_of(&self, seat: Seat) -> Option<Side> {
+        self.mode().side_of(seat)
+    }
+
+    pub fn board(&self) -> &BoardState {
+        &self.board
+    }
+
+    /// Match totals by side.
+    pub fn scores(&self) -> &[u32] {
+        &self.scores
+    }
+
+    /// Points of each finished board, by side.
+    pub fn board_points(&self) -> &[Vec<u32>] {
+        &self.board_points
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn is_striking(&self) -> bool {
+        self.striking
+    }
+
+    pub fn elapsed_seconds(&self) -> f64 {
+        self.elapsed_seconds
+    }
+
+    /// Checks that `seat` plays in this match.
+    pub fn check_seat(&self, seat: Seat) -> Result<Side, RulesError> {
+        self.side_of(seat).ok_or_else(|| RulesError::SeatNotInMatch {
+            seat,
+            in_play: self.mode().seats().iter().map(|s| u8::from(*s)).collect(),
+        })
+    }
+
+    fn check_can_act(&self, seat: Seat) -> Result<(), RulesError> {
+        if self.is_over() {
+            return Err(RulesError::MatchOver);
+        }
+        self.check_seat(seat)?;
+        if self.striking {
+            return Err(RulesError::StrikeUnderWay);
+        }
+        let expected = self.seat_to_play();
+        if seat != expected {
+            return Err(RulesError::NotYourTurn { seat, expected });
+        }
+        Ok(())
+    }
+
+    /// `seat` takes its strike; `resolve` must follow with what the strike did.
+    pub fn begin_strike(&mut self, seat: Seat) -> Result<(), RulesError> {
+        self.check_can_act(seat)?;
+        self.striking = true;
+        Ok(())
+    }
+
+    /// A foul seen outside the physics: touching a piece (F7) or a striking rule (F8) broken
+    /// by the seat to play. It costs the penalty and ends the turn.
+    pub fn declare_foul(&mut self, seat: Seat, foul: Foul) -> Result<Verdict, RulesError> {
+        if !matches!(foul, Foul::TouchedPiece | Foul::StrikingRule) {
+            return Err(RulesError::NotDeclarable(foul.clause()));
+        }
+        self.check_can_act(seat)?;
+        let mut verdict = Verdict::default();
+        self.punish(&[foul], &mut verdict);
+        self.end_turn(&mut verdict);
+        Ok(verdict)
+    }
+
+    /// Counts `seconds` of play against the match clock (G1), if there is one. When it runs
+    /// out, the board under way is the last one.
+    pub fn add_time(&mut self, seconds: f64) -> Result<Verdict, RulesError> {
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            return Err(RulesError::BadTime(seconds));
+        }
+        let mut verdict = Verdict::default();
+        if self.is_over() {
+            return Ok(verdict);
+        }
+        self.elapsed_seconds += seconds;
+        if let Some(limit) = self.settings.time_limit_seconds {
+            if !self.time_up && self.elapsed_seconds >= limit {
+                self.time_up = true;
+                verdict.push(RuleEvent::TimeUp);
+            }
+        }
+        Ok(verdict)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A match loaded from `to_json`'s text, checked before it is used.
+    pub fn from_json(json: &str) -> Result<Match, RulesError> {
+        let m: Match = serde_json::from_str(json).map_err(|e| RulesError::BadSave(e.to_string()))?;
+        m.settings.validate().map_err(|e| RulesError::BadSave(e.to_string()))?;
+        let sides = m.mode().side_count();
+        let ok = m.turn < m.mode().seats().len()
+            && m.first < m.mode().seats().len()
+            && m.scores.len() == sides
+            && m.board.held.len() == sides
+            && m.board.dues.len() == sides
+            && m.board.coins_accounted();
+        if ok {
+            Ok(m)
+        } else {
+            Err(RulesError::BadSave("the saved counts do not add up to one carrom set".into()))
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! The rules of the seeds as a pure state machine: a `Match` fed shot summaries, answering
+//! with verdicts. Clause ids (`Q3`, `F4` …) refer to RULES-REFERENCE.md; the decisions where
+//! the seeds are open are written in RULES.md at the repository's root.
+
+mod board;
+mod error;
+mod event;
+mod foul;
+mod r#match;
+mod queen;
+mod scoring;
+mod settings;
+mod shot;
+mod side;
+mod strike;
+
+pub use board::{BoardState, Coins};
+pub use error::RulesError;
+pub use event::{ReturnReason, RuleEvent, Verdict};
+pub use foul::{Foul, Penalty};
+pub use queen::QueenState;
+pub use r#match::{Match, Outcome};
+pub use settings::{MatchSettings, Mode};
+pub use shot::ShotSummary;
+pub use side::Side;

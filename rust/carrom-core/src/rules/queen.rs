@@ -1,0 +1,42 @@
+//! The queen (Q1–Q4): where she is and who owes her a cover.
+
+use super::side::Side;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum QueenState {
+    OnBoard,
+    /// Pocketed by `side`, which must pocket a piece of its own on the next strike (Q2).
+    AwaitingCover {
+        side: Side,
+    },
+    /// Pocketed before `side` had a piece of its own (Q3): back to the centre when the turn ends.
+    TooEarly {
+        side: Side,
+    },
+    /// Pocketed and covered by `side` (Q2): it counts for that side at the end of the board (P3).
+    Covered {
+        side: Side,
+    },
+}
+
+impl QueenState {
+    pub fn on_board(self) -> bool {
+        self == QueenState::OnBoard
+    }
+
+    pub fn covered_by(self) -> Option<Side> {
+        match self {
+            QueenState::Covered { side } => Some(side),
+            _ => None,
+        }
+    }
+
+    /// The side the queen is in the hands of, uncovered.
+    pub fn uncovered_with(self) -> Option<Side> {
+        match self {
+            QueenState::AwaitingCover { side } | QueenState::TooEarly { side } => Some(side),
+            _ => None,
+        }
+    }
+}

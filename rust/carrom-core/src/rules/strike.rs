@@ -1,0 +1,288 @@
+//! Judging one strike: the break (S4, F6), fouls (F1–F5), the queen (Q1–Q4), continuation
+//! (T1, T2), dues, and the end of the board (P1). The order of the steps is the order of the
+//! events in the verdict.
+
+use super::error::RulesError;
+use super::event::{ReturnReason, RuleEvent, Verdict};
+use super::foul::{Foul, Penalty};
+use super::queen::QueenState;
+use super::r#match::Match;
+use super::settings::Mode;
+use super::shot::ShotSummary;
+use super::side::Side;
+use crate::piece::PieceKind;
+
+impl Match {
+    /// The verdict on the strike under way, given what it did.
+    pub fn resolve(&mut self, shot: &ShotSummary) -> Result<Verdict, RulesError> {
+        if self.is_over() {
+            return Err(RulesError::MatchOver);
+        }
+        if !self.striking {
+            return Err(RulesError::NoStrike);
+        }
+        self.check_shot(shot)?;
+        self.striking = false;
+        let mut verdict = Verdict::default();
+        let seat = self.seat_to_play();
+        let side = self.check_seat(seat)?;
+        let mut fouls = vec![];
+
+        if !self.board.broken {
+            if shot.broke_formation || !shot.pocketed.is_empty() {
+                self.board.broken = true;
+            } else if !shot.striker_pocketed && shot.off_board.is_empty() {
+                self.board.failed_breaks += 1;
+                let left = self.settings.break_attempts.saturating_sub(self.board.failed_breaks);
+                if left > 0 {
+                    verdict.push(RuleEvent::BreakFailed { seat, attempts_left: left });
+                    verdict.push(RuleEvent::TurnContinues { seat });
+                    return Ok(verdict);
+                }
+                fouls.push(Foul::FailedBreak);
+            }
+        }
+        if shot.striker_pocketed {
+            fouls.push(Foul::StrikerPocketed);
+        }
+        if !shot.off_board.is_empty() {
+            fouls.push(Foul::PieceOffBoard);
+        }
+        let mut returns = vec![];
+        for kind in shot.off_board.iter().filter(|k| **k != PieceKind::Striker) {
+            returns.push((*kind, ReturnReason::OffBoard));
+        }
+
+        // Pockets: own coins are kept; an opponent's go back (F3, F5).
+        let opponents = self.opponent_coins(side, shot);
+        if opponents > 0 {
+            let opponent_colour = self.board.colour_of(side).map(other_colour);
+            let left = opponent_colour.map_or(0, |c| self.board.on_board.get(c));
+            fouls.push(if usize::from(left) == opponents {
+                Foul::OpponentLastPiece
+            } else {
+                Foul::OpponentPiece
+            });
+            for _ in 0..opponents {
+                returns.push((opponent_colour.unwrap_or(PieceKind::Black), ReturnReason::OpponentPiece));
+            }
+        }
+        let held_before = self.board.held[side.index()].total();
+        let mut own_now = 0;
+        let own: Vec<PieceKind> =
+            shot.pocketed.iter().copied().filter(|k| self.board.is_own(side, *k)).collect();
+        for kind in own {
+            self.board.on_board.take(kind, 1);
+            self.board.held[side.index()].add(kind, 1);
+            own_now += 1;
+        }
+
+        let queen_in = shot.count(PieceKind::Queen) > 0;
+        self.judge_queen(side, seat, queen_in, own_now > 0, held_before > 0, !fouls.is_empty(), &mut verdict);
+        if !fouls.is_empty() {
+            // A foul strike earns no queen (see RULES.md).
+            if queen_in || self.board.queen.uncovered_with() == Some(side) {
+                returns.push((PieceKind::Queen, ReturnReason::QueenByFoul));
+                self.board.queen = QueenState::OnBoard;
+            }
+        }
+
+        // F4, and no foul strike may clear the board: the last coin goes back.
+        let colours = self.mode() != Mode::Points;
+        if colours && own_now > 0 && self.board.own_on_board(side) == 0 {
+            if self.board.queen.covered_by().is_none() {
+                fouls.push(Foul::LastPieceBeforeQueen);
+            }
+            if !fouls.is_empty() {
+                if let Some(colour) = self.board.colour_of(side) {
+                    self.board.give_back(side, colour);
+                    returns.push((colour, ReturnReason::LastPiece));
+                }
+            }
+        }
+
+        if !fouls.is_empty() {
+            self.punish_with(&fouls, side, seat, returns, &mut verdict);
+            self.end_turn(&mut verdict);
+            return Ok(verdict);
+        }
+        for (kind, reason) in returns {
+            verdict.push(RuleEvent::PieceReturned { kind, reason });
+        }
+        self.pay_dues(side, &mut verdict);
+        if self.board_cleared(side) {
+            self.finish_board(Some(side), &mut verdict);
+        } else if own_now > 0 || queen_in {
+            verdict.push(RuleEvent::TurnContinues { seat });
+        } else {
+            self.end_turn(&mut verdict);
+        }
+        Ok(verdict)
+    }
+
+    /// Refuses a summary that does not fit the board: more pieces than lie on it.
+    fn check_shot(&self, shot: &ShotSummary) -> Result<(), RulesError> {
+        if shot.pocketed.contains(&PieceKind::Striker) {
+            return Err(RulesError::StrikerAsPiece);
+        }
+        let queen_on = usize::from(self.board.queen.on_board());
+        for kind in [PieceKind::White, PieceKind::Black, PieceKind::Queen] {
+            let claimed = shot.count(kind) + shot.off_board.iter().filter(|k| **k == kind).count();
+            let on_board =
+                if kind == PieceKind::Queen { queen_on } else { usize::from(self.board.on_board.get(kind)) };
+            if claimed > on_board {
+                return Err(RulesError::ImpossibleShot { kind, claimed, on_board });
+            }
+        }
+        Ok(())
+    }
+
+    fn opponent_coins(&self, side: Side, shot: &ShotSummary) -> usize {
+        shot.pocketed.iter().filter(|k| k.is_coin() && !self.board.is_own(side, **k)).count()
+    }
+
+    /// Q1–Q4 for a strike: a cover owed from the last strike, then the queen if she dropped.
+    #[allow(clippy::too_many_arguments)]
+    fn judge_queen(
+        &mut self,
+        side: Side,
+        seat: crate::seat::Seat,
+        queen_in: bool,
+        own_now: bool,
+        held_before: bool,
+        foul: bool,
+        verdict: &mut Verdict,
+    ) {
+        if foul {
+            if queen_in {
+                verdict.push(RuleEvent::QueenPocketed { seat });
+                self.board.queen = QueenState::TooEarly { side };
+            }
+            return;
+        }
+        if self.board.queen == (QueenState::AwaitingCover { side }) {
+            if own_now {
+                self.board.queen = QueenState::Covered { side };
+                verdict.push(RuleEvent::QueenCovered { seat });
+            } else {
+                self.board.queen = QueenState::OnBoard;
+                verdict.push(RuleEvent::PieceReturned {
+                    kind: PieceKind::Queen,
+                    reason: ReturnReason::QueenNotCovered,
+                });
+            }
+        }
+        if !queen_in {
+            return;
+        }
+        verdict.push(RuleEvent::QueenPocketed { seat });
+        // In the points game a queen with no coin left to cover her is covered at once.
+        let nothing_to_cover = self.mode() == Mode::Points && self.board.on_board.total() == 0;
+        self.board.queen = if own_now || nothing_to_cover {
+            verdict.push(RuleEvent::QueenCovered { seat });
+            QueenState::Covered { side }
+        } else if held_before {
+            QueenState::AwaitingCover { side }
+        } else {
+            QueenState::TooEarly { side }
+        };
+    }
+
+    /// F0 for a declared foul: the penalty piece, and the turn ends.
+    pub(crate) fn punish(&mut self, fouls: &[Foul], verdict: &mut Verdict) {
+        let seat = self.seat_to_play();
+        if let Ok(side) = self.check_seat(seat) {
+            let mut returns = vec![];
+            if self.board.queen.uncovered_with() == Some(side) {
+                returns.push((PieceKind::Queen, ReturnReason::QueenByFoul));
+                self.board.queen = QueenState::OnBoard;
+            }
+            self.punish_with(fouls, side, seat, returns, verdict);
+        }
+    }
+
+    /// The foul events, the pieces that must go back, and the one penalty piece of the strike
+    /// (or a due when the fouler holds nothing).
+    fn punish_with(
+        &mut self,
+        fouls: &[Foul],
+        side: Side,
+        seat: crate::seat::Seat,
+        returns: Vec<(PieceKind, ReturnReason)>,
+        verdict: &mut Verdict,
+    ) {
+        let penalty = match self.board.penalty_piece(side) {
+            Some(kind) => {
+                self.board.give_back(side, kind);
+                Penalty::Piece(kind)
+            }
+            None => {
+                self.board.dues[side.index()] += 1;
+                Penalty::Due
+            }
+        };
+        for (i, foul) in fouls.iter().enumerate() {
+            let penalty = if i == 0 { penalty } else { Penalty::Shared };
+            verdict.push(RuleEvent::Foul { seat, foul: *foul, penalty });
+        }
+        for (kind, reason) in returns {
+            verdict.push(RuleEvent::PieceReturned { kind, reason });
+        }
+        if let Penalty::Piece(kind) = penalty {
+            verdict.push(RuleEvent::PieceReturned { kind, reason: ReturnReason::Penalty });
+        }
+    }
+
+    /// Dues owed by `side` are paid from what it now holds (see RULES.md).
+    fn pay_dues(&mut self, side: Side, verdict: &mut Verdict) {
+        while self.board.dues[side.index()] > 0 {
+            let Some(kind) = self.board.penalty_piece(side) else { break };
+            self.board.give_back(side, kind);
+            self.board.dues[side.index()] -= 1;
+            verdict.push(RuleEvent::PieceReturned { kind, reason: ReturnReason::Due });
+        }
+    }
+
+    /// P1: with colours, `side` has pocketed its last coin and the queen is covered; in the
+    /// points game, nothing is left on the board.
+    fn board_cleared(&self, side: Side) -> bool {
+        let queen_done = self.board.queen.covered_by().is_some();
+        match self.mode() {
+            Mode::Points => queen_done && self.board.on_board.total() == 0,
+            _ => queen_done && self.board.own_on_board(side) == 0,
+        }
+    }
+
+    /// T2: the queen goes back if she was not earned (Q3, Q4), and the next seat plays.
+    pub(crate) fn end_turn(&mut self, verdict: &mut Verdict) {
+        let from = self.seat_to_play();
+        match self.board.queen {
+            QueenState::TooEarly { .. } => {
+                self.board.queen = QueenState::OnBoard;
+                verdict.push(RuleEvent::PieceReturned {
+                    kind: PieceKind::Queen,
+                    reason: ReturnReason::QueenTooEarly,
+                });
+            }
+            QueenState::AwaitingCover { .. } => {
+                self.board.queen = QueenState::OnBoard;
+                verdict.push(RuleEvent::PieceReturned {
+                    kind: PieceKind::Queen,
+                    reason: ReturnReason::QueenNotCovered,
+                });
+            }
+            _ => {}
+        }
+        self.board.failed_breaks = 0;
+        self.turn = (self.turn + 1) % self.mode().seats().len();
+        verdict.push(RuleEvent::TurnPasses { from, to: self.seat_to_play() });
+    }
+}
+
+fn other_colour(kind: PieceKind) -> PieceKind {
+    if kind == PieceKind::White {
+        PieceKind::Black
+    } else {
+        PieceKind::White
+    }
+}

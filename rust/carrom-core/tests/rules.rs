@@ -1,0 +1,629 @@
+//! Scenario tests of the rules, one or more per clause of RULES-REFERENCE.md (ids in the
+//! names) and per decision of RULES.md.
+
+use carrom_core::rules::{
+    Foul, Match, MatchSettings, Mode, Outcome, Penalty, QueenState, ReturnReason, RuleEvent, RulesError,
+    ShotSummary, Side, Verdict,
+};
+use carrom_core::{PieceKind, Seat};
+use PieceKind::{Black, Queen, White};
+
+fn new_match(mode: Mode) -> Match {
+    Match::new(MatchSettings::new(mode), 1).unwrap()
+}
+
+/// The seat to play takes a strike that does `shot`.
+fn play(m: &mut Match, shot: ShotSummary) -> Verdict {
+    let seat = m.to_play().expect("match still on");
+    m.begin_strike(seat).unwrap();
+    m.resolve(&shot).unwrap()
+}
+
+fn pocket(kinds: &[PieceKind]) -> ShotSummary {
+    ShotSummary::pocketing(kinds)
+}
+
+/// A strike that breaks or moves pieces but pockets nothing.
+fn miss() -> ShotSummary {
+    ShotSummary { broke_formation: true, ..ShotSummary::default() }
+}
+
+fn striker_in(kinds: &[PieceKind]) -> ShotSummary {
+    ShotSummary { striker_pocketed: true, ..pocket(kinds) }
+}
+
+/// A match whose formation is broken, the breaker still to play.
+fn broken(mode: Mode) -> Match {
+    let mut m = new_match(mode);
+    let seat = m.to_play().unwrap();
+    m.begin_strike(seat).unwrap();
+    // A break that pockets nothing ends the turn; hand it back round to the breaker.
+    m.resolve(&miss()).unwrap();
+    while m.to_play() != Some(seat) {
+        play(&mut m, miss());
+    }
+    m
+}
+
+fn own_colour(m: &Match) -> PieceKind {
+    let side = m.side_of(m.to_play().unwrap()).unwrap();
+    m.board().colour_of(side).unwrap()
+}
+
+fn other(kind: PieceKind) -> PieceKind {
+    if kind == White {
+        Black
+    } else {
+        White
+    }
+}
+
+fn has(v: &Verdict, wanted: &RuleEvent) -> bool {
+    v.events.contains(wanted)
+}
+
+fn passes(v: &Verdict) -> bool {
+    v.events.iter().any(|e| matches!(e, RuleEvent::TurnPasses { .. }))
+}
+
+fn continues(v: &Verdict) -> bool {
+    v.events.iter().any(|e| matches!(e, RuleEvent::TurnContinues { .. }))
+}
+
+// --- Seats and setup -------------------------------------------------------------------
+
+#[test]
+fn s1_first_player_is_random_by_seed_and_plays_white() {
+    let firsts: std::collections::BTreeSet<Seat> =
+        (0..20).map(|seed| Match::new(MatchSettings::default(), seed).unwrap().to_play().unwrap()).collect();
+    assert_eq!(firsts.len(), 2, "both players get to start for some seed");
+    for seed in 0..10 {
+        let a = Match::new(MatchSettings::default(), seed).unwrap();
+        let b = Match::new(MatchSettings::default(), seed).unwrap();
+        assert_eq!(a.to_play(), b.to_play());
+        let side = a.side_of(a.to_play().unwrap()).unwrap();
+        assert_eq!(a.board().colour_of(side), Some(White));
+    }
+}
+
+#[test]
+fn m2_doubles_partners_share_white_and_turns_go_round_four_seats() {
+    let mut m = broken(Mode::Doubles);
+    let first = m.to_play().unwrap();
+    let side = m.side_of(first).unwrap();
+    assert_eq!(m.board().colour_of(side), Some(White));
+    assert_eq!(m.board().colour_of(m.side_of(first.opposite()).unwrap()), Some(White));
+    let mut seen = vec![first];
+    for _ in 0..3 {
+        play(&mut m, miss());
+        seen.push(m.to_play().unwrap());
+    }
+    seen.sort();
+    assert_eq!(seen, Seat::ALL.to_vec());
+}
+
+// --- The break ------------------------------------------------------------------------
+
+#[test]
+fn s4_f6_three_failed_breaks_are_a_foul_and_pass_the_break() {
+    let mut m = new_match(Mode::Singles);
+    let breaker = m.to_play().unwrap();
+    for left in [2, 1] {
+        let v = play(&mut m, ShotSummary::nothing());
+        assert!(has(&v, &RuleEvent::BreakFailed { seat: breaker, attempts_left: left }));
+        assert_eq!(m.to_play(), Some(breaker));
+    }
+    let v = play(&mut m, ShotSummary::nothing());
+    assert!(has(&v, &RuleEvent::Foul { seat: breaker, foul: Foul::FailedBreak, penalty: Penalty::Due }));
+    assert_eq!(m.to_play(), Some(breaker.opposite()));
+    // The next player breaks with three attempts of their own.
+    let v = play(&mut m, ShotSummary::nothing());
+    assert!(has(&v, &RuleEvent::BreakFailed { seat: breaker.opposite(), attempts_left: 2 }));
+}
+
+#[test]
+fn s4_break_counts_once_a_piece_leaves_the_outer_circle() {
+    let mut m = new_match(Mode::Singles);
+    let v = play(&mut m, miss());
+    assert!(v.fouls().is_empty() && passes(&v));
+    assert!(m.board().broken);
+}
+
+#[test]
+fn s4_a_pocketed_piece_breaks_and_continues() {
+    let mut m = new_match(Mode::Singles);
+    let v = play(&mut m, ShotSummary { pocketed: vec![White], ..ShotSummary::nothing() });
+    assert!(m.board().broken && continues(&v));
+}
+
+#[test]
+fn s4_the_break_passes_round_the_table_board_by_board() {
+    let mut m = new_match(Mode::Singles);
+    let first = m.to_play().unwrap();
+    let v = win_board(&mut m);
+    assert!(has(&v, &RuleEvent::BoardStarted { number: 2, breaker: first.opposite() }));
+    assert_eq!(m.to_play(), Some(first.opposite()));
+    let side = m.side_of(first.opposite()).unwrap();
+    assert_eq!(m.board().colour_of(side), Some(White), "the breaker plays white");
+}
+
+// --- Turns ------------------------------------------------------------------------------
+
+#[test]
+fn t1_own_piece_gives_another_strike() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let seat = m.to_play().unwrap();
+    let v = play(&mut m, pocket(&[c]));
+    assert!(has(&v, &RuleEvent::TurnContinues { seat }));
+}
+
+#[test]
+fn t2_nothing_pocketed_passes_the_turn() {
+    let mut m = broken(Mode::Singles);
+    let seat = m.to_play().unwrap();
+    let v = play(&mut m, miss());
+    assert!(has(&v, &RuleEvent::TurnPasses { from: seat, to: seat.opposite() }));
+}
+
+// --- The queen ----------------------------------------------------------------------------
+
+#[test]
+fn q1_q3_queen_before_own_piece_returns_at_end_of_turn() {
+    let mut m = broken(Mode::Singles);
+    let seat = m.to_play().unwrap();
+    let v = play(&mut m, pocket(&[Queen]));
+    assert!(has(&v, &RuleEvent::QueenPocketed { seat }));
+    assert!(continues(&v), "T1: the queen earns another strike");
+    assert!(matches!(m.board().queen, QueenState::TooEarly { .. }));
+    // Even pocketing an own piece now does not make her count.
+    let c = own_colour(&m);
+    play(&mut m, pocket(&[c]));
+    let v = play(&mut m, miss());
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: Queen, reason: ReturnReason::QueenTooEarly }));
+    assert_eq!(m.board().queen, QueenState::OnBoard);
+}
+
+#[test]
+fn q2_queen_covered_by_own_piece_on_the_next_strike() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let seat = m.to_play().unwrap();
+    play(&mut m, pocket(&[c]));
+    let v = play(&mut m, pocket(&[Queen]));
+    assert!(has(&v, &RuleEvent::QueenPocketed { seat }) && continues(&v));
+    let v = play(&mut m, pocket(&[c]));
+    assert!(has(&v, &RuleEvent::QueenCovered { seat }));
+    assert_eq!(m.board().queen, QueenState::Covered { side: m.side_of(seat).unwrap() });
+}
+
+#[test]
+fn q4_queen_not_covered_goes_back() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    play(&mut m, pocket(&[c]));
+    play(&mut m, pocket(&[Queen]));
+    let v = play(&mut m, miss());
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: Queen, reason: ReturnReason::QueenNotCovered }));
+    assert!(passes(&v));
+    assert_eq!(m.board().queen, QueenState::OnBoard);
+}
+
+#[test]
+fn q4_open_queen_and_cover_in_one_strike_is_covered() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let seat = m.to_play().unwrap();
+    let v = play(&mut m, pocket(&[Queen, c]));
+    assert!(has(&v, &RuleEvent::QueenCovered { seat }));
+    assert!(matches!(m.board().queen, QueenState::Covered { .. }));
+}
+
+// --- Fouls ------------------------------------------------------------------------------
+
+#[test]
+fn f0_f1_striker_pocketed_costs_a_piece_and_ends_the_turn() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let seat = m.to_play().unwrap();
+    play(&mut m, pocket(&[c, c]));
+    let v = play(&mut m, striker_in(&[]));
+    assert!(has(&v, &RuleEvent::Foul { seat, foul: Foul::StrikerPocketed, penalty: Penalty::Piece(c) }));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: c, reason: ReturnReason::Penalty }));
+    assert!(passes(&v));
+    let side = m.side_of(seat).unwrap();
+    assert_eq!(m.board().held[side.index()].get(c), 1);
+    assert_eq!(m.board().on_board.get(c), 8);
+}
+
+#[test]
+fn f1_own_pieces_pocketed_with_the_striker_stay_pocketed() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let side = m.side_of(m.to_play().unwrap()).unwrap();
+    let v = play(&mut m, striker_in(&[c, c]));
+    // Two kept, one of them given back as the penalty.
+    assert_eq!(v.returns(), vec![c]);
+    assert_eq!(m.board().held[side.index()].get(c), 1);
+}
+
+#[test]
+fn f2_piece_off_the_board_is_returned_and_is_a_foul() {
+    let mut m = broken(Mode::Singles);
+    let seat = m.to_play().unwrap();
+    let v = play(&mut m, ShotSummary { off_board: vec![Black], ..miss() });
+    assert!(v.fouls().contains(&Foul::PieceOffBoard));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: Black, reason: ReturnReason::OffBoard }));
+    assert!(has(&v, &RuleEvent::TurnPasses { from: seat, to: seat.opposite() }));
+    assert_eq!(m.board().on_board.get(Black), 9);
+}
+
+#[test]
+fn f3_opponent_piece_returned_own_pieces_stay_plus_penalty() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let side = m.side_of(m.to_play().unwrap()).unwrap();
+    let v = play(&mut m, pocket(&[c, other(c), c]));
+    assert_eq!(v.fouls(), vec![Foul::OpponentPiece]);
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: other(c), reason: ReturnReason::OpponentPiece }));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: c, reason: ReturnReason::Penalty }));
+    assert_eq!(m.board().held[side.index()].get(c), 1);
+    assert_eq!(m.board().on_board.get(other(c)), 9);
+    assert!(passes(&v));
+}
+
+#[test]
+fn f3_queen_pocketed_with_an_opponent_piece_goes_back() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    play(&mut m, pocket(&[c]));
+    let v = play(&mut m, pocket(&[Queen, other(c)]));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: Queen, reason: ReturnReason::QueenByFoul }));
+    assert_eq!(m.board().queen, QueenState::OnBoard);
+}
+
+#[test]
+fn f4_last_piece_before_the_queen_returns_it_and_a_penalty_piece() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let side = m.side_of(m.to_play().unwrap()).unwrap();
+    play(&mut m, pocket(&[c; 8]));
+    let v = play(&mut m, pocket(&[c]));
+    assert_eq!(v.fouls(), vec![Foul::LastPieceBeforeQueen]);
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: c, reason: ReturnReason::LastPiece }));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: c, reason: ReturnReason::Penalty }));
+    assert_eq!(m.board().on_board.get(c), 2);
+    assert_eq!(m.board().held[side.index()].get(c), 7);
+}
+
+#[test]
+fn f5_opponent_last_piece_is_returned_with_a_penalty() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    // The opponent clears down to one coin without the queen: F4 keeps giving them back, so
+    // build the position by pocketing 8 of theirs on their turns.
+    play(&mut m, miss());
+    play(&mut m, pocket(&[other(c); 8]));
+    play(&mut m, miss());
+    assert_eq!(m.board().on_board.get(other(c)), 1);
+    let seat = m.to_play().unwrap();
+    let v = play(&mut m, pocket(&[other(c)]));
+    assert!(has(&v, &RuleEvent::Foul { seat, foul: Foul::OpponentLastPiece, penalty: Penalty::Due }));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: other(c), reason: ReturnReason::OpponentPiece }));
+    assert_eq!(m.board().on_board.get(other(c)), 1);
+}
+
+#[test]
+fn f7_f8_declared_fouls_cost_a_piece_and_the_turn() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let seat = m.to_play().unwrap();
+    play(&mut m, pocket(&[c]));
+    let v = m.declare_foul(seat, Foul::TouchedPiece).unwrap();
+    assert!(has(&v, &RuleEvent::Foul { seat, foul: Foul::TouchedPiece, penalty: Penalty::Piece(c) }));
+    assert!(passes(&v));
+    let next = m.to_play().unwrap();
+    let v = m.declare_foul(next, Foul::StrikingRule).unwrap();
+    assert!(has(&v, &RuleEvent::Foul { seat: next, foul: Foul::StrikingRule, penalty: Penalty::Due }));
+    assert_eq!(m.declare_foul(seat, Foul::StrikerPocketed), Err(RulesError::NotDeclarable("F1")));
+}
+
+#[test]
+fn f0_open_due_is_owed_with_nothing_pocketed_and_paid_with_the_next_piece() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let seat = m.to_play().unwrap();
+    let side = m.side_of(seat).unwrap();
+    let v = play(&mut m, striker_in(&[]));
+    assert!(has(&v, &RuleEvent::Foul { seat, foul: Foul::StrikerPocketed, penalty: Penalty::Due }));
+    assert_eq!(m.board().dues[side.index()], 1);
+    play(&mut m, miss());
+    let v = play(&mut m, pocket(&[c]));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: c, reason: ReturnReason::Due }));
+    assert!(continues(&v), "the strike still pocketed a piece of theirs");
+    assert_eq!(m.board().dues[side.index()], 0);
+    assert_eq!(m.board().held[side.index()].get(c), 0);
+}
+
+#[test]
+fn f0_open_one_penalty_per_strike_however_many_fouls() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    play(&mut m, pocket(&[c, c, c]));
+    let v =
+        play(&mut m, ShotSummary { striker_pocketed: true, off_board: vec![Black], ..pocket(&[other(c)]) });
+    assert_eq!(v.fouls().len(), 3);
+    let penalties = v
+        .events
+        .iter()
+        .filter(|e| matches!(e, RuleEvent::PieceReturned { reason: ReturnReason::Penalty, .. }))
+        .count();
+    assert_eq!(penalties, 1);
+}
+
+// --- Scoring a board ----------------------------------------------------------------------
+
+/// The seat to play clears its colour with the queen: queen, cover, then the rest.
+fn win_board(m: &mut Match) -> Verdict {
+    let c = own_colour(m);
+    play(m, pocket(&[c]));
+    play(m, pocket(&[Queen]));
+    play(m, pocket(&[c]));
+    play(m, pocket(&[c; 7]))
+}
+
+#[test]
+fn p1_p2_p3_clearing_with_the_queen_scores_opponent_coins_plus_five() {
+    let mut m = broken(Mode::Singles);
+    let seat = m.to_play().unwrap();
+    let side = m.side_of(seat).unwrap();
+    let v = win_board(&mut m);
+    let mut expected = vec![0, 0];
+    expected[side.index()] = 9 + 5;
+    assert!(has(
+        &v,
+        &RuleEvent::BoardFinished {
+            number: 1,
+            winner: Some(side),
+            points: expected.clone(),
+            scores: expected
+        }
+    ));
+}
+
+#[test]
+fn p3_queen_covered_by_the_loser_scores_nothing() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let winner_seat = m.to_play().unwrap();
+    let winner = m.side_of(winner_seat).unwrap();
+    play(&mut m, pocket(&[c; 3]));
+    play(&mut m, miss());
+    // The opponent takes and covers the queen, pockets two, then misses.
+    play(&mut m, pocket(&[other(c)]));
+    play(&mut m, pocket(&[Queen]));
+    play(&mut m, pocket(&[other(c)]));
+    play(&mut m, miss());
+    let v = play(&mut m, pocket(&[c; 6]));
+    let mut points = vec![0, 0];
+    points[winner.index()] = 7;
+    assert!(has(
+        &v,
+        &RuleEvent::BoardFinished { number: 1, winner: Some(winner), points, scores: m.scores().to_vec() }
+    ));
+}
+
+#[test]
+fn p1_a_foul_strike_cannot_clear_the_board() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    play(&mut m, pocket(&[c]));
+    play(&mut m, pocket(&[Queen, c]));
+    let v = play(&mut m, striker_in(&[c; 7]));
+    assert!(!v.events.iter().any(|e| matches!(e, RuleEvent::BoardFinished { .. })));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: c, reason: ReturnReason::LastPiece }));
+    assert_eq!(m.board().on_board.get(c), 2, "the last piece and the penalty piece");
+}
+
+// --- The match ----------------------------------------------------------------------------
+
+#[test]
+fn g3_first_to_25_wins_the_match() {
+    let mut m = new_match(Mode::Singles);
+    let mut last = Verdict::default();
+    while !m.is_over() {
+        let seat = m.to_play().unwrap();
+        // Whoever breaks clears the board with the queen: 14 points a board.
+        if !m.board().broken {
+            play(&mut m, miss());
+            while m.to_play() != Some(seat) {
+                play(&mut m, miss());
+            }
+        }
+        last = win_board(&mut m);
+    }
+    let scores = m.scores().to_vec();
+    let winner = match m.outcome().unwrap() {
+        Outcome::Won(side) => *side,
+        other => panic!("{other:?}"),
+    };
+    assert!(scores[winner.index()] >= 25);
+    assert!(has(&last, &RuleEvent::MatchFinished { winner: Some(winner), scores }));
+    assert_eq!(m.begin_strike(Seat::ALL[0]), Err(RulesError::MatchOver));
+}
+
+#[test]
+fn g4_highest_total_wins_after_the_last_board() {
+    let settings = MatchSettings { max_boards: 3, target_points: 100, ..MatchSettings::default() };
+    let mut m = Match::new(settings, 5).unwrap();
+    let first_side = m.side_of(m.to_play().unwrap()).unwrap();
+    for _ in 0..3 {
+        let seat = m.to_play().unwrap();
+        let c = own_colour(&m);
+        play(&mut m, pocket(&[c]));
+        assert_eq!(m.to_play(), Some(seat));
+        play(&mut m, pocket(&[Queen]));
+        play(&mut m, pocket(&[c; 8]));
+    }
+    assert!(m.is_over());
+    // Breakers alternate: the first side won boards 1 and 3.
+    assert_eq!(m.outcome(), Some(&Outcome::Won(first_side)));
+    assert_eq!(m.board_points().len(), 3);
+}
+
+#[test]
+fn g4_open_a_tie_after_the_last_board_plays_one_deciding_board() {
+    let settings = MatchSettings { max_boards: 2, target_points: 100, ..MatchSettings::default() };
+    let mut m = Match::new(settings, 5).unwrap();
+    for _ in 0..2 {
+        let v = win_board_from_break(&mut m);
+        assert!(!v.events.iter().any(|e| matches!(e, RuleEvent::MatchFinished { .. })));
+    }
+    assert_eq!(m.scores()[0], m.scores()[1]);
+    assert_eq!(m.board().number, 3);
+    let v = win_board_from_break(&mut m);
+    assert!(v.events.iter().any(|e| matches!(e, RuleEvent::MatchFinished { winner: Some(_), .. })));
+}
+
+fn win_board_from_break(m: &mut Match) -> Verdict {
+    let c = own_colour(m);
+    play(m, pocket(&[c]));
+    play(m, pocket(&[Queen]));
+    play(m, pocket(&[c; 8]))
+}
+
+#[test]
+fn g1_open_time_up_ends_the_match_when_the_board_ends() {
+    let settings = MatchSettings { time_limit_seconds: Some(600.0), ..MatchSettings::default() };
+    let mut m = Match::new(settings, 2).unwrap();
+    assert!(m.add_time(599.0).unwrap().events.is_empty());
+    assert_eq!(m.add_time(2.0).unwrap().events, vec![RuleEvent::TimeUp]);
+    assert!(!m.is_over(), "the board under way is played out");
+    let v = win_board_from_break(&mut m);
+    assert!(v.events.iter().any(|e| matches!(e, RuleEvent::MatchFinished { .. })));
+    assert!(m.is_over());
+    assert!(matches!(m.add_time(f64::NAN), Err(RulesError::BadTime(_))));
+    assert!(matches!(m.add_time(-1.0), Err(RulesError::BadTime(_))));
+}
+
+// --- The points game (M3) -------------------------------------------------------------------
+
+#[test]
+fn m3_pieces_score_for_whoever_pockets_them() {
+    let mut m = broken(Mode::Points);
+    let seat = m.to_play().unwrap();
+    let side = m.side_of(seat).unwrap();
+    let v = play(&mut m, pocket(&[Black, White, White]));
+    assert!(v.fouls().is_empty() && continues(&v));
+    assert_eq!(m.board_points_now(None)[side.index()], 1 + 2 + 2);
+}
+
+#[test]
+fn m3_open_penalty_takes_the_least_valuable_piece() {
+    let mut m = broken(Mode::Points);
+    let seat = m.to_play().unwrap();
+    let side = m.side_of(seat).unwrap();
+    play(&mut m, pocket(&[White, Black]));
+    let v = play(&mut m, striker_in(&[]));
+    assert!(has(&v, &RuleEvent::Foul { seat, foul: Foul::StrikerPocketed, penalty: Penalty::Piece(Black) }));
+    assert_eq!(m.board_points_now(None)[side.index()], 2);
+}
+
+#[test]
+fn m3_open_queen_needs_a_coin_first_and_a_cover_of_any_colour() {
+    let mut m = broken(Mode::Points);
+    let seat = m.to_play().unwrap();
+    let side = m.side_of(seat).unwrap();
+    play(&mut m, pocket(&[Black]));
+    play(&mut m, pocket(&[Queen]));
+    let v = play(&mut m, pocket(&[White]));
+    assert!(has(&v, &RuleEvent::QueenCovered { seat }));
+    assert_eq!(m.board_points_now(None)[side.index()], 1 + 5 + 2);
+}
+
+#[test]
+fn m3_open_board_ends_when_the_board_is_empty_and_the_queen_with_no_coins_left_is_covered() {
+    let mut m = broken(Mode::Points);
+    let seat = m.to_play().unwrap();
+    let side = m.side_of(seat).unwrap();
+    play(&mut m, pocket(&[Black; 9]));
+    play(&mut m, pocket(&[White; 9]));
+    let v = play(&mut m, pocket(&[Queen]));
+    assert!(has(&v, &RuleEvent::QueenCovered { seat }));
+    let mut points = vec![0, 0, 0];
+    points[side.index()] = 9 + 18 + 5;
+    assert!(v.events.iter().any(|e| matches!(e, RuleEvent::BoardFinished { points: p, .. } if *p == points)));
+    // 32 points passes the target of 25: the match is won on that board.
+    assert_eq!(m.outcome(), Some(&Outcome::Won(side)));
+}
+
+#[test]
+fn m3_no_colour_fouls_in_the_points_game() {
+    let mut m = broken(Mode::Points);
+    let v = play(&mut m, pocket(&[White, Black]));
+    assert!(v.fouls().is_empty());
+}
+
+// --- Refused actions ------------------------------------------------------------------------
+
+#[test]
+fn wrong_state_actions_are_refused_and_change_nothing() {
+    let mut m = new_match(Mode::Singles);
+    let before = m.clone();
+    let seat = m.to_play().unwrap();
+    assert_eq!(m.resolve(&miss()), Err(RulesError::NoStrike));
+    assert_eq!(
+        m.begin_strike(Seat::ALL[1]),
+        Err(RulesError::SeatNotInMatch { seat: Seat::ALL[1], in_play: vec![0, 2] })
+    );
+    assert_eq!(
+        m.begin_strike(seat.opposite()),
+        Err(RulesError::NotYourTurn { seat: seat.opposite(), expected: seat })
+    );
+    assert_eq!(m, before);
+    m.begin_strike(seat).unwrap();
+    assert_eq!(m.begin_strike(seat), Err(RulesError::StrikeUnderWay));
+    let striking = m.clone();
+    let impossible = pocket(&[Queen, Queen]);
+    assert!(matches!(
+        m.resolve(&impossible),
+        Err(RulesError::ImpossibleShot { kind: Queen, claimed: 2, .. })
+    ));
+    assert_eq!(
+        m.resolve(&ShotSummary { pocketed: vec![PieceKind::Striker], ..miss() }),
+        Err(RulesError::StrikerAsPiece)
+    );
+    assert_eq!(m, striking);
+    m.resolve(&miss()).unwrap();
+    assert_eq!(m.resolve(&miss()), Err(RulesError::NoStrike), "a strike cannot be resolved twice");
+}
+
+#[test]
+fn bad_settings_name_the_field() {
+    let err = Match::new(MatchSettings { max_boards: 0, ..MatchSettings::default() }, 0).unwrap_err();
+    assert!(err.to_string().contains("max_boards"), "{err}");
+    let err = Match::new(MatchSettings { time_limit_seconds: Some(-5.0), ..MatchSettings::default() }, 0)
+        .unwrap_err();
+    assert!(err.to_string().contains("time_limit_seconds"), "{err}");
+}
+
+#[test]
+fn a_match_saved_mid_board_loads_equal_and_plays_on_the_same() {
+    let mut m = broken(Mode::Doubles);
+    let c = own_colour(&m);
+    play(&mut m, pocket(&[c, Queen]));
+    let mut loaded = Match::from_json(&m.to_json()).unwrap();
+    assert_eq!(loaded, m);
+    let a = play(&mut m, miss());
+    let b = play(&mut loaded, miss());
+    assert_eq!(a, b);
+    assert!(matches!(Match::from_json("{}"), Err(RulesError::BadSave(_))));
+    let mut tampered: serde_json::Value = serde_json::from_str(&m.to_json()).unwrap();
+    tampered["board"]["on_board"]["white"] = serde_json::json!(12);
+    assert!(matches!(Match::from_json(&tampered.to_string()), Err(RulesError::BadSave(_))));
+}
+
+#[test]
+fn side_type_is_usable_as_an_index() {
+    assert_eq!(Side(1).index(), 1);
+}
