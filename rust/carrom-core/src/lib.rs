@@ -9,6 +9,7 @@
 
 pub mod baseline;
 pub mod centre;
+pub mod game;
 pub mod layout;
 pub mod physics;
 pub mod piece;

@@ -1,0 +1,41 @@
+//! Carrying out a verdict on the table: returned pieces go to the free spot nearest the centre
+//! (X1), a new board is set up afresh, and the striker goes back to hand.
+
+use crate::physics::{Place, Table, TableError};
+use crate::piece::{PieceId, PieceKind};
+use crate::rules::Verdict;
+use crate::vec2::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// A piece put back on the board by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Returned {
+    pub piece: PieceId,
+    pub kind: PieceKind,
+    pub at: Vec2,
+}
+
+/// Applies `verdict` to a table at rest and says which pieces went where. Pieces that left the
+/// board go back first, then pocketed ones, lowest id first, so the same verdict always moves
+/// the same pieces.
+pub fn apply_verdict(table: &mut Table, verdict: &Verdict) -> Result<Vec<Returned>, TableError> {
+    if verdict.new_board() {
+        table.reset();
+        return Ok(vec![]);
+    }
+    let mut returned = vec![];
+    for kind in verdict.returns() {
+        let pick = |place_wanted: fn(Place) -> bool| {
+            table.pieces().iter().find(|p| p.kind == kind && place_wanted(p.place)).map(|p| p.id)
+        };
+        let Some(id) = pick(|p| p == Place::Off).or_else(|| pick(|p| matches!(p, Place::Pocket(_)))) else {
+            continue;
+        };
+        let at = table.return_to_centre(id)?;
+        returned.push(Returned { piece: id, kind, at });
+    }
+    if table.piece(PieceId::STRIKER)?.place != Place::Board || table.striker_seat().is_none() {
+        table.set_piece(PieceId::STRIKER, Place::Hand, Vec2::ZERO)?;
+    }
+    Ok(returned)
+}
