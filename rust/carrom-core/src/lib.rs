@@ -7,10 +7,12 @@
 //!
 //! Units are SI; the board's centre is the origin, `x` to seat 0's right, `y` towards seat 0.
 
+pub mod aim;
 pub mod baseline;
 pub mod centre;
 pub mod game;
 pub mod layout;
+pub mod markings;
 pub mod physics;
 pub mod piece;
 pub mod rules;
