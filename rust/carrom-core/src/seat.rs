@@ -36,6 +36,12 @@ impl Seat {
         Vec2::new(1.0, 0.0).quarter_turns(self.0)
     }
 
+    /// How far to turn the board (radians, towards +y) so that this seat sits at the bottom,
+    /// for a view that always shows the player to strike nearest.
+    pub fn turn_to_bottom(self) -> f32 {
+        f32::from(self.0) * std::f32::consts::FRAC_PI_2
+    }
+
     /// The unit vector from the centre towards this seat's side of the frame.
     pub fn towards(self) -> Vec2 {
         Vec2::new(0.0, 1.0).quarter_turns(self.0)
@@ -72,6 +78,18 @@ mod tests {
         assert_eq!(Seat::ALL[1].towards(), Seat::ALL[0].right());
         assert_eq!(Seat::ALL[2].towards(), Vec2::new(0.0, -1.0));
         assert_eq!(Seat::ALL[1].opposite(), Seat::ALL[3]);
+    }
+
+    #[test]
+    fn turning_by_turn_to_bottom_brings_the_seat_to_the_bottom() {
+        for seat in Seat::ALL {
+            let a = seat.turn_to_bottom();
+            let t = seat.towards();
+            // Rotating `towards` by `a` gives +y.
+            let (s, c) = (libm::sinf(a), libm::cosf(a));
+            let turned = Vec2::new(t.x * c - t.y * s, t.x * s + t.y * c);
+            assert!((turned.x).abs() < 1e-6 && (turned.y - 1.0).abs() < 1e-6, "{seat}: {turned:?}");
+        }
     }
 
     #[test]

@@ -1,10 +1,15 @@
 //! `cargo xtask <command>`: the project's commands, in Rust so they run the same everywhere.
 //!
+//! - `play`: build the extension and start the game.
+//! - `build`: build the extension into the addon.
+//! - `test`: every test: cargo tests, the GDScript lint, and the Godot scenarios where a Godot
+//!   binary is found (said clearly when it is not).
 //! - `demo`: a break shot simulated headless and reported.
-//! - `test`: every test: cargo tests, then the GDScript lint and the Godot scenarios where
-//!   their tools are present (said clearly when they are not).
 
+mod build;
 mod demo;
+mod godot;
+mod play;
 mod test;
 
 use std::process::ExitCode;
@@ -15,6 +20,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("demo") => demo::run(rest),
         Some("test") => test::run(rest),
+        Some("build") => build::run(rest).map(|_| ()),
+        Some("play") => play::run(rest),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -27,5 +34,7 @@ fn main() -> ExitCode {
 }
 
 const USAGE: &str = "usage: cargo xtask <command>
-  demo [--seed N]   simulate a break shot headless and report it
-  test              run every test (cargo, GDScript lint, Godot scenarios when $GODOT is set)";
+  play [--release]                  build the extension and start the game in Godot ($GODOT or PATH)
+  build [--release] [--target T]    build the extension into addons/carrom/bin/<platform>/
+  test                              run every test (cargo, GDScript lint, Godot scenarios when Godot is found)
+  demo [--aim METRES]               simulate a break shot headless and report it";

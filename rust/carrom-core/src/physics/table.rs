@@ -52,6 +52,14 @@ impl Table {
         Ok(table)
     }
 
+    /// A table of the ICF board (whose spec a unit test validates), for callers that have no
+    /// error to report.
+    pub fn icf() -> Table {
+        let mut table = Table { spec: BoardSpec::icf(), pieces: vec![], striker_seat: None, motion: None };
+        table.reset();
+        table
+    }
+
     /// Puts every piece back in the opening formation and the striker in hand, stopping any
     /// shot under way.
     pub fn reset(&mut self) {

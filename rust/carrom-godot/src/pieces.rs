@@ -1,0 +1,82 @@
+//! The nodes that show the pieces: one per piece, from the board's piece scenes or, when a
+//! scene is not set, a plain `CarromPiece`. The board moves them; they never move themselves.
+
+use crate::convert;
+use crate::piece_node::CarromPiece;
+use carrom_core::layout::radius;
+use carrom_core::physics::{PieceState, Place};
+use carrom_core::{BoardSpec, PieceKind};
+use godot::classes::{Node2D, PackedScene};
+use godot::prelude::*;
+
+/// The four scenes a modder may set.
+pub struct Scenes {
+    pub white: Option<Gd<PackedScene>>,
+    pub black: Option<Gd<PackedScene>>,
+    pub queen: Option<Gd<PackedScene>>,
+    pub striker: Option<Gd<PackedScene>>,
+}
+
+impl Scenes {
+    fn for_kind(&self, kind: PieceKind) -> Option<&Gd<PackedScene>> {
+        match kind {
+            PieceKind::White => self.white.as_ref(),
+            PieceKind::Black => self.black.as_ref(),
+            PieceKind::Queen => self.queen.as_ref(),
+            PieceKind::Striker => self.striker.as_ref(),
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct PieceNodes {
+    nodes: Vec<Option<Gd<Node2D>>>,
+}
+
+impl PieceNodes {
+    pub fn get(&self, index: usize) -> Option<Gd<Node2D>> {
+        self.nodes.get(index).cloned().flatten()
+    }
+
+    /// Frees the old nodes and makes one per piece under `parent`.
+    pub fn rebuild(&mut self, parent: &mut Gd<Node2D>, scenes: &Scenes, spec: &BoardSpec, pixels: f32) {
+        for node in self.nodes.drain(..).flatten() {
+            if node.is_instance_valid() {
+                let mut node = node;
+                node.queue_free();
+            }
+        }
+        let table = carrom_core::Table::icf();
+        for piece in table.pieces() {
+            let node = scenes
+                .for_kind(piece.kind)
+                .and_then(|scene| scene.try_instantiate_as::<Node2D>())
+                .unwrap_or_else(|| CarromPiece::make(piece.kind, radius(spec, piece.kind) * pixels).upcast());
+            let mut node = node;
+            node.set_name(&format!("{}_{}", piece.kind.name(), piece.id.0));
+            // Pieces sit above the board's drawing; the striker above the coins.
+            node.set_z_index(if piece.kind == PieceKind::Striker { 2 } else { 1 });
+            parent.add_child(&node);
+            self.nodes.push(Some(node));
+        }
+    }
+
+    /// Moves and shows or hides each node after its piece.
+    pub fn sync(&mut self, pieces: &[PieceState], pixels: f32, hide_pocketed: bool) {
+        for (piece, node) in pieces.iter().zip(self.nodes.iter_mut()) {
+            let Some(node) = node else { continue };
+            if !node.is_instance_valid() {
+                continue;
+            }
+            let p = convert::to_pixels(piece.position, pixels);
+            node.set_position(Vector2::new(p.x, p.y));
+            node.set_rotation(piece.angle);
+            let visible = match piece.place {
+                Place::Board => true,
+                Place::Pocket(_) => !hide_pocketed,
+                Place::Off | Place::Hand => false,
+            };
+            node.set_visible(visible);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+class_name Scenario
+extends RefCounted
+## Base of every scenario: builds nodes in the running tree and counts failed checks.
+
+var tree: SceneTree
+var failures: Array[String] = []
+var _nodes: Array[Node] = []
+
+
+## Records a failure unless `condition` holds.
+func check(condition: bool, what: String) -> void:
+	if not condition:
+		failures.append(what)
+
+
+## Adds `node` to the tree for this test; it is freed when the test ends.
+func add(node: Node, node_name: String = "") -> Node:
+	if node_name != "":
+		node.name = node_name
+	tree.root.add_child(node)
+	_nodes.append(node)
+	return node
+
+
+func new_board() -> CarromBoard:
+	return add(CarromBoard.new(), "Board") as CarromBoard
+
+
+## A board with a referee that has started a match of `mode` with `seed`.
+func new_match(mode: int, seed: int) -> Array:
+	var board := new_board()
+	var rules := CarromRules.new()
+	rules.mode = mode
+	rules.board = NodePath("../Board")
+	add(rules, "Rules")
+	check(rules.start_match(seed), "start_match accepted")
+	return [board, rules]
+
+
+func free_nodes() -> void:
+	for node in _nodes:
+		if is_instance_valid(node):
+			node.free()
+	_nodes.clear()

@@ -1,0 +1,95 @@
+extends Scenario
+## CarromBoard: set-up, striking, signals, aim guide, saves and refused calls.
+
+
+func test_board_starts_in_the_opening_formation() -> void:
+	var board := new_board()
+	var pieces: Array = board.get_pieces()
+	check(pieces.size() == 20, "20 pieces, striker included")
+	var on_board := pieces.filter(func(p: Dictionary) -> bool: return p["place"] == "board")
+	check(on_board.size() == 19, "19 pieces on the board")
+	check(pieces[19]["place"] == "hand", "striker in hand")
+	check(pieces[0]["kind"] == "queen", "piece 0 is the queen")
+	check(board.get_piece_node(0) != null, "a node shows the queen")
+	check(not board.is_moving(), "at rest")
+
+
+func test_strike_runs_to_rest_and_reports_by_signals() -> void:
+	var board := new_board()
+	var counts := {"hits": 0, "cushion": 0, "finished": 0}
+	board.pieces_collided.connect(
+		func(_a: int, _b: int, _i: float, _at: Vector2) -> void: counts["hits"] += 1
+	)
+	board.cushion_hit.connect(
+		func(_p: int, _i: float, _at: Vector2) -> void: counts["cushion"] += 1
+	)
+	board.shot_finished.connect(func(_r: Dictionary) -> void: counts["finished"] += 1)
+	check(board.place_striker(0, 0.0), "striker placed mid-baseline")
+	check(board.strike(Vector2(0, -1), 1.0), "full-power strike accepted")
+	check(board.is_moving(), "moving after the strike")
+	var report: Dictionary = board.simulate_to_rest()
+	check(not board.is_moving(), "at rest after simulate_to_rest")
+	check(report.get("broke_formation", false), "the break broke the formation")
+	check(report.get("seat", -1) == 0, "the report names seat 0")
+	check(counts["hits"] > 0, "pieces_collided emitted")
+	check(counts["cushion"] > 0, "cushion_hit emitted")
+	check(counts["finished"] == 1, "shot_finished emitted once")
+
+
+func test_bad_arguments_are_refused_and_change_nothing() -> void:
+	var board := new_board()
+	var before: String = board.save_state()
+	check(not board.place_striker(7, 0.0), "seat 7 refused")
+	check(not board.place_striker(0, NAN), "NaN offset refused")
+	check(not board.place_striker(0, 200.0), "an offset straddling a base circle refused (K1)")
+	check(not board.strike(Vector2(0, -1), 0.5), "striking before placing refused")
+	check(board.save_state() == before, "nothing changed")
+	check(board.place_striker(0, 0.0), "a legal spot is taken")
+	var placed: String = board.save_state()
+	check(not board.strike(Vector2.ZERO, 0.5), "zero direction refused")
+	check(not board.strike(Vector2(0, -1), 1.5), "power above 1 refused")
+	check(not board.strike(Vector2(0, -1), NAN), "NaN power refused")
+	check(not board.strike(Vector2(0, 1), 0.5), "a backward strike refused (K3)")
+	check(board.save_state() == placed, "nothing changed by refused strikes")
+	check(board.strike(Vector2(0, -1), 0.5), "a good strike still works")
+	check(not board.strike(Vector2(0, -1), 0.5), "striking while pieces move refused")
+	check(not board.load_state("not json"), "damaged save refused")
+	board.simulate_to_rest()
+
+
+func test_aim_guide_finds_the_piece_ahead() -> void:
+	var board := new_board()
+	board.place_striker(0, 0.0)
+	var guide: Dictionary = board.predict_path(Vector2(0, -1), 1.0)
+	check(guide["hit_piece"] >= 0, "a piece is hit")
+	var points: PackedVector2Array = guide["points"]
+	check(points.size() >= 2, "the path has a start and a contact")
+	check(points[0] == board.get_striker_spot(0, 0.0), "the path starts at the striker")
+
+
+func test_save_and_load_restore_the_table() -> void:
+	var board := new_board()
+	var opening: String = board.save_state()
+	board.place_striker(0, 30.0)
+	board.strike(Vector2(0.1, -1), 1.0)
+	board.simulate_to_rest()
+	check(board.save_state() != opening, "the break changed the table")
+	check(board.load_state(opening), "the opening loads")
+	check(board.save_state() == opening, "the same table is back")
+
+
+func test_physics_properties_change_the_simulation() -> void:
+	var board := new_board()
+	board.sliding_friction = 0.3
+	check(is_equal_approx(board.sliding_friction, 0.3), "friction set")
+	board.piece_restitution = 1.5
+	check(board.piece_restitution <= 1.0, "restitution above 1 refused")
+	board.place_striker(0, 0.0)
+	board.strike(Vector2(0, -1), 1.0)
+	var slow: Dictionary = board.simulate_to_rest()
+	board.reset_board()
+	board.sliding_friction = 0.12
+	board.place_striker(0, 0.0)
+	board.strike(Vector2(0, -1), 1.0)
+	var fast: Dictionary = board.simulate_to_rest()
+	check(slow["steps"] < fast["steps"], "more friction stops the break sooner")
