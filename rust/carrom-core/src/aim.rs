@@ -68,20 +68,26 @@ pub fn predict_path(table: &Table, direction: Vec2, speed: f32) -> AimGuide {
             guide.pocket = Some(pocket);
             return guide;
         }
-        reach = (reach - nearest) * p.cushion_restitution * p.cushion_restitution;
+        // The cushion keeps the speed along it and returns `e` of the speed into it, so the
+        // striker leaves at a wider angle and slower.
+        let e = p.cushion_restitution;
+        let mut out = dir;
         if pos.x.abs() >= wall - 1e-6 {
-            dir.x = -dir.x;
+            out.x = -dir.x * e;
         }
         if pos.y.abs() >= wall - 1e-6 {
-            dir.y = -dir.y;
+            out.y = -dir.y * e;
         }
+        reach = (reach - nearest) * out.length_squared();
+        let Some(next) = out.normalized() else { return guide };
+        dir = next;
     }
     guide
 }
 
 /// How far a point moving along unit `dir` from `from` goes before coming within `reach` of
 /// `centre`, if it ever does ahead of it.
-fn sweep_disc(from: Vec2, dir: Vec2, centre: Vec2, reach: f32) -> Option<f32> {
+pub(crate) fn sweep_disc(from: Vec2, dir: Vec2, centre: Vec2, reach: f32) -> Option<f32> {
     let to_centre = centre - from;
     let along = to_centre.dot(dir);
     let miss2 = to_centre.length_squared() - along * along;

@@ -7,6 +7,7 @@
 //!
 //! Units are SI; the board's centre is the origin, `x` to seat 0's right, `y` towards seat 0.
 
+pub mod ai;
 pub mod aim;
 pub mod baseline;
 pub mod centre;

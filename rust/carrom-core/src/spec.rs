@@ -83,7 +83,7 @@ impl Default for PhysicsConstants {
             sliding_friction: 0.12,
             piece_restitution: 0.85,
             cushion_restitution: 0.75,
-            piece_friction: 0.1,
+            piece_friction: 0.05,
             cushion_friction: 0.15,
             max_striker_speed: 6.5,
             time_step: 1.0 / 240.0,

@@ -10,6 +10,7 @@ mod build;
 mod demo;
 mod godot;
 mod play;
+mod selfplay;
 mod test;
 
 use std::process::ExitCode;
@@ -22,6 +23,7 @@ fn main() -> ExitCode {
         Some("test") => test::run(rest),
         Some("build") => build::run(rest).map(|_| ()),
         Some("play") => play::run(rest),
+        Some("selfplay") => selfplay::run(rest),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -37,4 +39,5 @@ const USAGE: &str = "usage: cargo xtask <command>
   play [--release]                  build the extension and start the game in Godot ($GODOT or PATH)
   build [--release] [--target T]    build the extension into addons/carrom/bin/<platform>/
   test                              run every test (cargo, GDScript lint, Godot scenarios when Godot is found)
-  demo [--aim METRES]               simulate a break shot headless and report it";
+  demo [--aim METRES]               simulate a break shot headless and report it
+  selfplay [--games N] [--levels a,b]  computer against computer, with statistics per level";

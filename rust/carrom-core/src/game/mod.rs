@@ -8,7 +8,7 @@ mod returns;
 pub use replay::Replay;
 pub use returns::{apply_verdict, Returned};
 
-use crate::physics::{Event, Table, TableError};
+use crate::physics::{Event, ShotReport, Table, TableError};
 use crate::rules::{Foul, Match, MatchSettings, RulesError, ShotSummary, Verdict};
 use crate::seat::Seat;
 use crate::spec::BoardSpec;
@@ -51,13 +51,16 @@ pub struct Game {
     table: Table,
     rules: Match,
     replay: Replay,
+    /// The report of the last shot that settled.
+    #[serde(default)]
+    last_report: Option<ShotReport>,
 }
 
 impl Game {
     pub fn new(spec: BoardSpec, settings: MatchSettings, seed: u64) -> Result<Game, GameError> {
         let rules = Match::new(settings.clone(), seed)?;
         let table = Table::new(spec.clone())?;
-        Ok(Game { table, rules, replay: Replay { spec, settings, seed, actions: vec![] } })
+        Ok(Game { table, rules, replay: Replay { spec, settings, seed, actions: vec![] }, last_report: None })
     }
 
     pub fn table(&self) -> &Table {
@@ -66,6 +69,11 @@ impl Game {
 
     pub fn rules(&self) -> &Match {
         &self.rules
+    }
+
+    /// The report of the last shot that settled.
+    pub fn last_report(&self) -> Option<&ShotReport> {
+        self.last_report.as_ref()
     }
 
     /// The actions so far, from which the whole game can be played again.
@@ -108,6 +116,7 @@ impl Game {
         let mut step = Step { events, ..Step::default() };
         if let Some(Event::Settled(report)) = step.events.last() {
             let verdict = self.rules.resolve(&ShotSummary::from_report(report))?;
+            self.last_report = Some(report.clone());
             step.returned = apply_verdict(&mut self.table, &verdict)?;
             step.verdict = Some(verdict);
         }
@@ -167,6 +176,7 @@ impl Game {
         let rules = Match::from_json(&value["rules"].to_string())?;
         let replay: Replay = serde_json::from_value(value["replay"].clone())
             .map_err(|e| GameError::BadSave(format!("replay: {e}")))?;
-        Ok(Game { table, rules, replay })
+        let last_report = serde_json::from_value(value["last_report"].clone()).unwrap_or(None);
+        Ok(Game { table, rules, replay, last_report })
     }
 }

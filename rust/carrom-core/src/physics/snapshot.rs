@@ -13,7 +13,7 @@ pub struct Snapshot(serde_json::Value);
 
 impl Table {
     pub fn snapshot(&self) -> Snapshot {
-        // A table is plain data; serialising it to a JSON value cannot fail.
+        // Pieces hold finite numbers and the world travels as text, so this cannot fail.
         Snapshot(serde_json::to_value(self).unwrap_or(serde_json::Value::Null))
     }
 
@@ -33,5 +33,29 @@ impl Snapshot {
 
     pub fn from_json(json: &str) -> Result<Snapshot, TableError> {
         serde_json::from_str(json).map(Snapshot).map_err(|e| TableError::BadSnapshot(e.to_string()))
+    }
+}
+
+/// The shot under way as base64 text of its bincode form: exact, and safe in JSON.
+pub(crate) mod motion_text {
+    use super::super::table::Motion;
+    use base64::engine::general_purpose::STANDARD;
+    use base64::Engine;
+    use serde::de::Error as _;
+    use serde::ser::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(motion: &Option<Motion>, s: S) -> Result<S::Ok, S::Error> {
+        let text = match motion {
+            Some(m) => Some(STANDARD.encode(bincode::serialize(m).map_err(S::Error::custom)?)),
+            None => None,
+        };
+        text.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Motion>, D::Error> {
+        let Some(text) = Option::<String>::deserialize(d)? else { return Ok(None) };
+        let bytes = STANDARD.decode(text).map_err(D::Error::custom)?;
+        bincode::deserialize(&bytes).map(Some).map_err(D::Error::custom)
     }
 }

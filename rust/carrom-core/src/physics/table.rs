@@ -27,7 +27,9 @@ pub struct Table {
     pieces: Vec<PieceState>,
     /// The seat whose striker stands on its baseline, ready to strike.
     striker_seat: Option<Seat>,
-    /// The shot under way, if any.
+    /// The shot under way, if any: rapier's world is binary data (it holds infinities that
+    /// JSON cannot), carried as base64 text.
+    #[serde(with = "super::snapshot::motion_text")]
     motion: Option<Motion>,
 }
 
@@ -70,6 +72,16 @@ impl Table {
             .map(|p| PieceState::at_rest(p.id, p.kind, Place::Board, p.position))
             .collect();
         self.pieces.push(PieceState::at_rest(PieceId::STRIKER, PieceKind::Striker, Place::Hand, Vec2::ZERO));
+    }
+
+    /// A copy of the table for what-ifs (the computer opponent's), if no shot is under way.
+    pub fn clone_at_rest(&self) -> Option<Table> {
+        self.motion.is_none().then(|| Table {
+            spec: self.spec.clone(),
+            pieces: self.pieces.clone(),
+            striker_seat: self.striker_seat,
+            motion: None,
+        })
     }
 
     pub fn spec(&self) -> &BoardSpec {

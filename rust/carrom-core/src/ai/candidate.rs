@@ -1,0 +1,198 @@
+//! Shots worth trying, from geometry alone: for each piece the seat may pocket and each pocket,
+//! the striker spots and aims that send it there directly or off one cushion; full-power
+//! breaks while the formation stands; and a few safe shots when nothing else is open.
+
+use super::Shot;
+use crate::aim::{predict_path, sweep_disc};
+use crate::baseline;
+use crate::layout::{mass, radius};
+use crate::physics::{Pocket, Table};
+use crate::piece::{PieceId, PieceKind};
+use crate::seat::Seat;
+use crate::vec2::Vec2;
+
+/// A shot and how promising it looks before simulating it (higher first).
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub shot: Shot,
+    pub promise: f32,
+}
+
+/// Spots along the baseline the planner tries: the band evenly, and both base circles.
+fn offsets(table: &Table) -> Vec<f32> {
+    let spec = table.spec();
+    let clear = baseline::clear_of_circles(spec);
+    let circle = spec.base_circle_offset();
+    let mut spots: Vec<f32> = (0..=10).map(|i| -clear + 2.0 * clear * i as f32 / 10.0).collect();
+    spots.extend([-circle, circle]);
+    spots
+}
+
+/// Direct and one-cushion cut shots at `targets`.
+pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate> {
+    let spec = table.spec();
+    let p = &spec.physics;
+    let decel = p.sliding_friction * p.gravity;
+    let rs = radius(spec, PieceKind::Striker);
+    let wall = spec.half_surface() - rs;
+    let forward = -seat.towards();
+    let mut found = vec![];
+    for offset in offsets(table) {
+        let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
+        let view = with_striker(table, start);
+        for &id in targets {
+            let target = &table.pieces()[id.index()];
+            let rc = radius(spec, target.kind);
+            let transfer = (1.0 + p.piece_restitution) * spec.striker_mass
+                / (spec.striker_mass + mass(spec, target.kind));
+            for pocket in Pocket::ALL {
+                let to_pocket = pocket.centre(spec) - target.position;
+                let Some(u) = to_pocket.normalized() else { continue };
+                if !lane_clear(table, id, target.position, pocket.centre(spec)) {
+                    continue;
+                }
+                let ghost = target.position - u * (rs + rc);
+                // The ghost itself, and its image behind each cushion for a one-bank shot: the
+                // cushion returns `e` of the speed into it, so the image lies 1/e as deep.
+                let e = p.cushion_restitution.max(0.05);
+                let aims = [
+                    (ghost, 1.0),
+                    (Vec2::new(wall + (wall - ghost.x) / e, ghost.y), e),
+                    (Vec2::new(-wall - (wall + ghost.x) / e, ghost.y), e),
+                    (Vec2::new(ghost.x, wall + (wall - ghost.y) / e), e),
+                    (Vec2::new(ghost.x, -wall - (wall + ghost.y) / e), e),
+                ];
+                for (bank, (aim, bounce)) in aims.into_iter().enumerate() {
+                    let Some(dir) = (aim - start).normalized() else { continue };
+                    if dir.dot(forward) < 0.05 {
+                        continue;
+                    }
+                    // The direction the striker arrives with, after the bank if there is one.
+                    let arrival = if bank == 0 { dir } else { banked(dir, bank, e) };
+                    let cut = arrival.dot(u);
+                    if cut < 0.25 {
+                        continue;
+                    }
+                    let coin_speed = (2.0 * decel * (to_pocket.length() + 0.04)).sqrt();
+                    let at_contact = coin_speed / (transfer * cut);
+                    let travel = (aim - start).length();
+                    let speed = ((at_contact / bounce).powi(2) + 2.0 * decel * travel).sqrt();
+                    if speed > p.max_striker_speed {
+                        continue;
+                    }
+                    let guide = predict_path(&view, dir, speed * 1.2);
+                    if guide.hit != Some(id) {
+                        continue;
+                    }
+                    // Room to spare beside the striker's path forgives an unsteady hand.
+                    let room = clearance(&view, id, &guide.points).min(0.03);
+                    let promise =
+                        cut * 2.0 - travel - to_pocket.length() - bank.min(1) as f32 * 0.6 + room * 30.0;
+                    for boost in [1.0, 1.35, 1.8] {
+                        let speed = (speed * boost).min(p.max_striker_speed);
+                        found.push(Candidate { shot: Shot { seat, offset, direction: dir, speed }, promise });
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The direction after one bounce off the cushion numbered as in `pocketing`'s images.
+fn banked(dir: Vec2, bank: usize, e: f32) -> Vec2 {
+    let out = if bank <= 2 { Vec2::new(-dir.x * e, dir.y) } else { Vec2::new(dir.x, -dir.y * e) };
+    out.normalized().unwrap_or(dir)
+}
+
+/// The smallest gap between the striker, along `path`, and any piece but `target`.
+fn clearance(table: &Table, target: PieceId, path: &[Vec2]) -> f32 {
+    let spec = table.spec();
+    let rs = radius(spec, PieceKind::Striker);
+    table
+        .pieces()
+        .iter()
+        .filter(|q| q.on_board() && q.id != target && q.kind != PieceKind::Striker)
+        .flat_map(|q| {
+            path.windows(2)
+                .map(move |w| q.position.distance_to_segment(w[0], w[1]) - rs - radius(spec, q.kind))
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Whether piece `id` can run from `from` to the pocket at `to` without meeting another piece.
+fn lane_clear(table: &Table, id: PieceId, from: Vec2, to: Vec2) -> bool {
+    let spec = table.spec();
+    let Some(dir) = (to - from).normalized() else { return true };
+    let length = (to - from).length();
+    let r = radius(spec, table.pieces()[id.index()].kind);
+    table
+        .pieces()
+        .iter()
+        .filter(|q| q.on_board() && q.id != id && q.kind != PieceKind::Striker)
+        .all(|q| sweep_disc(from, dir, q.position, r + radius(spec, q.kind)).is_none_or(|t| t > length))
+}
+
+/// A copy of the table with the striker standing at `spot`, for the aim guide.
+fn with_striker(table: &Table, spot: Vec2) -> Table {
+    let mut copy = table.clone_at_rest().unwrap_or_else(Table::icf);
+    let _ = copy.set_piece(PieceId::STRIKER, crate::physics::Place::Board, spot);
+    copy
+}
+
+/// Full-power breaks at the formation from several spots.
+pub fn breaks(table: &Table, seat: Seat) -> Vec<Candidate> {
+    let max = table.spec().physics.max_striker_speed;
+    let mut found = vec![];
+    for offset in offsets(table) {
+        let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
+        for aim in [Vec2::ZERO, seat.right() * 0.02, seat.right() * -0.02] {
+            if let Some(direction) = (aim - start).normalized() {
+                let promise = -offset.abs();
+                found.push(Candidate { shot: Shot { seat, offset, direction, speed: max }, promise });
+            }
+        }
+    }
+    found
+}
+
+/// Straight hits at the targets at several speeds: when no clean pocketing shot is open, a
+/// firm hit still moves own coins and sometimes drops one.
+pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate> {
+    let max = table.spec().physics.max_striker_speed;
+    let mut found = vec![];
+    for offset in offsets(table) {
+        let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
+        let view = with_striker(table, start);
+        for &id in targets {
+            let Some(direction) = (table.pieces()[id.index()].position - start).normalized() else {
+                continue;
+            };
+            if direction.dot(-seat.towards()) < 0.05 || predict_path(&view, direction, max).hit != Some(id) {
+                continue;
+            }
+            for speed in [0.35 * max, 0.6 * max, 0.9 * max] {
+                found.push(Candidate { shot: Shot { seat, offset, direction, speed }, promise: -5.0 });
+            }
+        }
+    }
+    found
+}
+
+/// Gentle shots towards the centre from across the baseline: something legal to play when no
+/// pocketing shot is open.
+pub fn safe(table: &Table, seat: Seat) -> Vec<Candidate> {
+    let max = table.spec().physics.max_striker_speed;
+    let mut found = vec![];
+    for offset in offsets(table) {
+        let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
+        for aim in [Vec2::ZERO, seat.right() * 0.15, seat.right() * -0.15] {
+            if let Some(direction) = (aim - start).normalized() {
+                for speed in [0.25 * max, 0.45 * max] {
+                    found.push(Candidate { shot: Shot { seat, offset, direction, speed }, promise: -1.0 });
+                }
+            }
+        }
+    }
+    found
+}

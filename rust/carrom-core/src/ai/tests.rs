@@ -1,0 +1,110 @@
+use super::*;
+use crate::game::{Action, Game};
+use crate::physics::{Place, Pocket};
+use crate::rules::{MatchSettings, Mode};
+use crate::spec::BoardSpec;
+
+/// A singles game after its break, with the seat to play.
+fn after_break(seed: u64) -> Game {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), seed).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    let dir = Vec2::ZERO - crate::baseline::striker_spot(game.table().spec(), seat, 0.0);
+    game.perform(&Action::Strike { seat, offset: 0.0, direction: dir, speed: 6.5 }).unwrap();
+    game
+}
+
+#[test]
+fn every_planned_shot_is_legal_for_its_seat() {
+    for seed in 0..6 {
+        let game = after_break(seed);
+        let seat = game.rules().to_play().unwrap();
+        for level in Level::ALL {
+            let shot = plan_shot(game.table(), game.rules(), seat, level, seed).unwrap();
+            assert_eq!(shot.seat, seat);
+            let mut table = game.table().clone_at_rest().unwrap();
+            table.place_striker(seat, shot.offset).expect("K1-legal, free spot");
+            table.strike(shot.direction, shot.speed).expect("forward, within the speed limit");
+        }
+    }
+}
+
+#[test]
+fn the_break_is_planned_too() {
+    let game = Game::new(BoardSpec::icf(), MatchSettings::default(), 4).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    let shot = plan_shot(game.table(), game.rules(), seat, Level::Medium, 1).unwrap();
+    assert!(shot.speed > 0.8 * game.table().spec().physics.max_striker_speed, "a break is struck hard");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_shot() {
+    let game = after_break(3);
+    let seat = game.rules().to_play().unwrap();
+    for level in Level::ALL {
+        let a = plan_shot(game.table(), game.rules(), seat, level, 42).unwrap();
+        let b = plan_shot(game.table(), game.rules(), seat, level, 42).unwrap();
+        assert_eq!(a, b);
+    }
+}
+
+/// A position where the seat's last coin sits in the jaws of a far pocket, the queen covered:
+/// pocketing it wins the board.
+fn coin_in_the_jaws(seed: u64) -> (Table, Match, PieceId) {
+    let mut rules = Match::new(MatchSettings::new(Mode::Singles), seed).unwrap();
+    let mut table = Table::new(BoardSpec::icf()).unwrap();
+    let seat = rules.to_play().unwrap();
+    let colour = rules.board().colour_of(rules.side_of(seat).unwrap()).unwrap();
+    for kinds in [vec![colour], vec![PieceKind::Queen, colour], vec![colour; 6]] {
+        rules.begin_strike(seat).unwrap();
+        rules.resolve(&crate::rules::ShotSummary::pocketing(&kinds)).unwrap();
+    }
+    assert_eq!(rules.to_play(), Some(seat));
+    let spec = table.spec().clone();
+    let mut own = table.pieces().iter().filter(|p| p.kind == colour).map(|p| p.id).collect::<Vec<_>>();
+    let coin = own.pop().unwrap();
+    for id in own.into_iter().chain([PieceId::QUEEN]) {
+        table.set_piece(id, Place::Pocket(Pocket(0)), Pocket(0).centre(&spec)).unwrap();
+    }
+    let pocket = Pocket::ALL.into_iter().find(|p| p.centre(&spec).dot(seat.towards()) < 0.0).unwrap();
+    let inward = (-pocket.centre(&spec)).normalized().unwrap();
+    let jaws = pocket.centre(&spec) + inward * (spec.pocket_radius() + spec.coin_diameter / 2.0 + 0.004);
+    table.set_piece(coin, Place::Board, jaws).unwrap();
+    (table, rules, coin)
+}
+
+#[test]
+fn above_easy_a_coin_in_the_jaws_is_pocketed() {
+    for seed in [1, 2, 5] {
+        let (start, rules, coin) = coin_in_the_jaws(seed);
+        let seat = rules.to_play().unwrap();
+        for level in [Level::Medium, Level::Hard] {
+            let shot = plan_shot(&start, &rules, seat, level, seed).unwrap();
+            let mut table = start.clone_at_rest().unwrap();
+            table.place_striker(seat, shot.offset).unwrap();
+            table.strike(shot.direction, shot.speed).unwrap();
+            let report = table.run_to_rest().unwrap();
+            assert!(
+                report.pocketed.iter().any(|p| p.piece == coin),
+                "{level:?} seed {seed} missed: {shot:?} {report:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_cancelled_search_still_answers_with_a_legal_shot() {
+    let game = after_break(9);
+    let seat = game.rules().to_play().unwrap();
+    let shot = plan_shot_within(
+        game.table(),
+        game.rules(),
+        seat,
+        Level::Hard,
+        1,
+        Budget::default(),
+        &AtomicBool::new(true),
+    )
+    .unwrap();
+    let mut table = game.table().clone_at_rest().unwrap();
+    assert!(table.place_striker(seat, shot.offset).is_ok());
+}

@@ -1,0 +1,118 @@
+//! `cargo run --release -p xtask -- selfplay --games N --levels hard,easy`: the computer plays
+//! whole singles matches against itself and reports how each level does.
+
+use carrom_core::ai::{plan_shot, Level};
+use carrom_core::game::{Action, Game};
+use carrom_core::rules::{MatchSettings, Outcome, RuleEvent};
+use carrom_core::BoardSpec;
+use std::time::{Duration, Instant};
+
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    wins: u32,
+    draws: u32,
+    points: u32,
+    strikes_after_break: u32,
+    pocketing_strikes: u32,
+    strikes: u32,
+    fouls: u32,
+    boards: u32,
+    times: Vec<Duration>,
+}
+
+/// Strikes after which an unfinished match is abandoned (it never happens in practice).
+const STRIKE_CAP: usize = 3000;
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut games = 10u32;
+    let mut levels = [Level::Hard, Level::Easy];
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--games" => {
+                let value = rest.next().ok_or("--games needs a number")?;
+                games = value.parse().map_err(|_| format!("--games takes a number, got {value}"))?;
+            }
+            "--levels" => {
+                let value = rest.next().ok_or("--levels needs two levels, e.g. hard,easy")?;
+                let named: Vec<Level> = value.split(',').filter_map(Level::from_name).collect();
+                levels = named
+                    .try_into()
+                    .map_err(|_| format!("--levels takes two of easy, medium, hard: {value}"))?;
+            }
+            other => return Err(format!("selfplay: unknown argument {other}")),
+        }
+    }
+    let mut tallies = [Tally::default(), Tally::default()];
+    for g in 0..games {
+        play_one(u64::from(g), levels, &mut tallies)?;
+    }
+    println!("{games} singles matches, {} against {}", levels[0].name(), levels[1].name());
+    for (level, t) in levels.iter().zip(&mut tallies) {
+        t.times.sort();
+        let pick = |q: f64| {
+            t.times.get(((t.times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or_default()
+        };
+        println!(
+            "{:>6}: {} wins, {} draws, {} points; pockets an own piece on {:.0}% of strikes after the break; \
+             {:.2} fouls per board ({:.3} per strike); decision {:.0} ms median, {:.0} ms p95",
+            level.name(),
+            t.wins,
+            t.draws,
+            t.points,
+            100.0 * f64::from(t.pocketing_strikes) / f64::from(t.strikes_after_break.max(1)),
+            f64::from(t.fouls) / f64::from(t.boards.max(1)),
+            f64::from(t.fouls) / f64::from(t.strikes.max(1)),
+            pick(0.5).as_secs_f64() * 1e3,
+            pick(0.95).as_secs_f64() * 1e3,
+        );
+    }
+    Ok(())
+}
+
+/// One match: level 0 plays side `g % 2`, so both levels break first equally often.
+fn play_one(g: u64, levels: [Level; 2], tallies: &mut [Tally; 2]) -> Result<(), String> {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), g).map_err(|e| e.to_string())?;
+    let who = |side: u8| usize::from(side % 2 != (g % 2) as u8);
+    for strike in 0..STRIKE_CAP {
+        let Some(seat) = game.rules().to_play() else { break };
+        let side = game.rules().side_of(seat).ok_or("seat without side")?;
+        let t = who(side.0);
+        let broken = game.rules().board().broken;
+        let colour = game.rules().board().colour_of(side);
+        let started = Instant::now();
+        let shot = plan_shot(game.table(), game.rules(), seat, levels[t], g * 100_000 + strike as u64)
+            .map_err(|e| e.to_string())?;
+        tallies[t].times.push(started.elapsed());
+        let action =
+            Action::Strike { seat, offset: shot.offset, direction: shot.direction, speed: shot.speed };
+        let verdict = game.perform(&action).map_err(|e| e.to_string())?;
+        let tally = &mut tallies[t];
+        tally.strikes += 1;
+        if broken {
+            tally.strikes_after_break += 1;
+            let own = game.last_report().is_some_and(|r| r.pocketed_kinds().any(|k| Some(k) == colour));
+            tally.pocketing_strikes += u32::from(own);
+        }
+        tally.fouls += u32::from(!verdict.fouls().is_empty());
+        for e in &verdict.events {
+            if matches!(e, RuleEvent::BoardFinished { .. }) {
+                tallies[0].boards += 1;
+                tallies[1].boards += 1;
+            }
+        }
+    }
+    for (i, tally) in tallies.iter_mut().enumerate() {
+        let side = game.rules().scores().iter().enumerate().find(|(s, _)| who(*s as u8) == i).map(|(s, _)| s);
+        let Some(side) = side else { continue };
+        tally.games += 1;
+        tally.points += game.rules().scores()[side];
+        match game.rules().outcome() {
+            Some(Outcome::Won(w)) if w.index() == side => tally.wins += 1,
+            Some(Outcome::Drawn(_)) => tally.draws += 1,
+            _ => {}
+        }
+    }
+    Ok(())
+}
