@@ -516,6 +516,19 @@ impl CarromBoard {
         Ok(returned)
     }
 
+    /// A copy of the table for the computer's search, if nothing moves.
+    pub(crate) fn table_copy(&self) -> Option<Table> {
+        self.table.clone_at_rest()
+    }
+
+    pub(crate) fn pixels(&self) -> f32 {
+        self.pixels
+    }
+
+    pub(crate) fn max_speed(&self) -> f32 {
+        self.table.spec().physics.max_striker_speed
+    }
+
     pub(crate) fn reset_for_match(&mut self) {
         self.reset_board();
     }

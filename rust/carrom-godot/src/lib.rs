@@ -8,6 +8,8 @@
 mod convert;
 
 #[cfg(not(test))]
+mod ai_node;
+#[cfg(not(test))]
 mod board;
 #[cfg(not(test))]
 mod draw;

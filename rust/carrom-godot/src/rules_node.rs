@@ -407,6 +407,11 @@ impl CarromRules {
         }
     }
 
+    /// A copy of the match for the computer's search.
+    pub(crate) fn match_copy(&self) -> Option<Match> {
+        self.game.clone()
+    }
+
     pub(crate) fn strike_began(&mut self, seat: Seat) {
         if let Some(game) = &mut self.game {
             if let Err(e) = game.begin_strike(seat) {
