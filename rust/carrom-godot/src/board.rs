@@ -7,11 +7,12 @@ use crate::rules_node::CarromRules;
 use crate::variant::{dictionary, vec2, vector};
 use carrom_core::aim::predict_path;
 use carrom_core::game::{apply_verdict, Returned};
+use carrom_core::layout::radius;
 use carrom_core::markings::markings;
 use carrom_core::physics::{Event, ShotReport, Snapshot, Table};
 use carrom_core::rules::Verdict;
 use carrom_core::spec::PhysicsConstants;
-use carrom_core::{baseline, PieceId};
+use carrom_core::{baseline, PieceId, PieceKind};
 use godot::classes::{Engine, INode2D, Node2D, PackedScene};
 use godot::prelude::*;
 
@@ -69,7 +70,8 @@ pub struct CarromBoard {
     #[export]
     #[var(set = set_striker_scene)]
     striker_scene: Option<Gd<PackedScene>>,
-    /// Hide a piece's node once it drops; turn off to animate the drop yourself.
+    /// Hide a piece's node once it drops; turn off to animate the drop yourself (the board
+    /// then leaves a pocketed piece's visibility to you).
     #[export]
     hide_pocketed: bool,
 
@@ -272,6 +274,32 @@ impl CarromBoard {
     fn get_striker_offset_limit(&self) -> f64 {
         let spec = self.table.spec();
         f64::from((spec.base_circle_offset() + baseline::covering_circle(spec)) * self.pixels)
+    }
+
+    /// The size of the whole board, frame included, in pixels (it is square).
+    #[func]
+    fn get_board_size(&self) -> f64 {
+        let spec = self.table.spec();
+        f64::from((spec.playing_surface + 2.0 * spec.frame_width) * self.pixels)
+    }
+
+    /// The radius of a piece of `kind` ("white", "black", "queen", "striker") in pixels, or 0
+    /// for an unknown kind.
+    #[func]
+    fn get_piece_radius(&self, kind: GString) -> f64 {
+        let kind = match kind.to_string().as_str() {
+            "white" => PieceKind::White,
+            "black" => PieceKind::Black,
+            "queen" => PieceKind::Queen,
+            "striker" => PieceKind::Striker,
+            other => {
+                godot_error!(
+                    "CarromBoard.get_piece_radius: kind must be white, black, queen or striker, got {other}"
+                );
+                return 0.0;
+            }
+        };
+        f64::from(radius(self.table.spec(), kind) * self.pixels)
     }
 
     /// Where `seat`'s striker stands at `offset` pixels, in board pixels.

@@ -71,12 +71,12 @@ impl PieceNodes {
             let p = convert::to_pixels(piece.position, pixels);
             node.set_position(Vector2::new(p.x, p.y));
             node.set_rotation(piece.angle);
-            let visible = match piece.place {
-                Place::Board => true,
-                Place::Pocket(_) => !hide_pocketed,
-                Place::Off | Place::Hand => false,
-            };
-            node.set_visible(visible);
+            match piece.place {
+                Place::Board => node.set_visible(true),
+                // Left to the game when it animates the drop itself.
+                Place::Pocket(_) if !hide_pocketed => {}
+                Place::Pocket(_) | Place::Off | Place::Hand => node.set_visible(false),
+            }
         }
     }
 }

@@ -1,0 +1,349 @@
+extends Node2D
+## A match: the board, its referee and the computer, joined to the HUD, the controller, sound
+## and animation. Every rule and every bounce comes from CarromBoard and CarromRules; this
+## script only shows them to the players and passes their input on.
+
+const FOULS := {
+	"F1": "Foul: the striker went into a pocket",
+	"F2": "Foul: a piece left the board",
+	"F3": "Foul: an opponent's coin was pocketed",
+	"F4": "Foul: last coin pocketed before the queen",
+	"F5": "Foul: the opponent's last coin was pocketed",
+	"F6": "Foul: the break failed three times",
+	"F7": "Foul: a piece was touched",
+	"F8": "Foul: a striking rule was broken",
+}
+const COLOURS := {
+	"white": Color(0.95, 0.89, 0.74),
+	"black": Color(0.13, 0.11, 0.1),
+	"": Color(0.55, 0.55, 0.55),
+}
+const TURN_SECONDS := 0.6
+
+var _held_seat := -1
+var _turn_tween: Tween
+var _last_points := PackedInt32Array()
+
+@onready var board_view: Node2D = $BoardView
+@onready var board: CarromBoard = $BoardView/Board
+@onready var aim_view: AimView = $BoardView/Board/AimView
+@onready var rules: CarromRules = $Rules
+@onready var ai: CarromAi = $Ai
+@onready var controller: StrikerController = $Controller
+@onready var hud: Hud = $Hud
+
+
+func _ready() -> void:
+	controller.board = board
+	aim_view.controller = controller
+	aim_view.board = board
+	board.hide_pocketed = false
+	rules.mode = Session.mode
+	rules.target_points = Session.target_points
+	rules.max_boards = Session.max_boards
+	_connect_signals()
+	get_viewport().size_changed.connect(_fit)
+	_fit()
+	var limit := board.get_striker_offset_limit()
+	hud.slider.min_value = -limit
+	hud.slider.max_value = limit
+	var resumed := (
+		Session.resume
+		and board.load_state(Session.saved_board)
+		and rules.load_state(Session.saved_rules)
+	)
+	if resumed:
+		_on_turn_started(rules.get_seat_to_play())
+	else:
+		rules.start_match(Session.match_seed)
+	_refresh_hud()
+
+
+func _connect_signals() -> void:
+	board.piece_pocketed.connect(_on_piece_pocketed)
+	board.pieces_collided.connect(
+		func(_a: int, _b: int, impulse: float, _at: Vector2) -> void:
+			Sfx.play("click", Sfx.strength_of(impulse))
+	)
+	board.cushion_hit.connect(
+		func(_p: int, impulse: float, _at: Vector2) -> void:
+			Sfx.play("cushion", Sfx.strength_of(impulse))
+	)
+	board.piece_placed.connect(_on_piece_placed)
+	rules.turn_started.connect(_on_turn_started)
+	rules.foul_committed.connect(_on_foul)
+	rules.break_failed.connect(
+		func(_s: int, left: int) -> void: hud.banner(tr("The break held: %d tries left") % left)
+	)
+	rules.queen_pocketed.connect(
+		func(_s: int) -> void: hud.banner(tr("Queen pocketed!"), Color(1, 0.4, 0.4))
+	)
+	rules.queen_covered.connect(_on_queen_covered)
+	rules.queen_returned.connect(
+		func(_r: String) -> void:
+			hud.banner(tr("The queen goes back to the centre"), Color(1, 0.6, 0.6))
+	)
+	rules.board_finished.connect(_on_board_finished)
+	rules.board_started.connect(
+		func(number: int, _b: int) -> void: hud.banner(tr("Board %d") % number)
+	)
+	rules.match_finished.connect(_on_match_finished)
+	ai.shot_ready.connect(controller.play_computer_shot)
+	ai.think_failed.connect(_on_think_failed)
+	hud.pause_pressed.connect(_pause)
+	hud.slider_moved.connect(
+		func(value: float) -> void:
+			if controller.state == StrikerController.State.READY:
+				controller.slide_to(value)
+	)
+	controller.changed.connect(func() -> void: hud.slider.set_value_no_signal(controller.offset))
+
+
+## Scales and centres the board in the space between the HUD's bars, portrait or landscape.
+func _fit() -> void:
+	var view := get_viewport().get_visible_rect().size
+	var room := Vector2(view.x, view.y - Hud.TOP_HEIGHT - Hud.BOTTOM_HEIGHT)
+	var fit := minf(room.x, room.y) / board.get_board_size()
+	board_view.scale = Vector2(fit, fit)
+	board_view.position = Vector2(view.x / 2.0, Hud.TOP_HEIGHT + room.y / 2.0)
+
+
+func _unhandled_input(event: InputEvent) -> void:
+	if event.is_action_pressed("pause"):
+		_pause()
+
+
+func _notification(what: int) -> void:
+	if what in [NOTIFICATION_WM_CLOSE_REQUEST, NOTIFICATION_APPLICATION_PAUSED]:
+		_save()
+
+
+func _save() -> void:
+	if is_instance_valid(rules) and not rules.is_match_over():
+		Session.save_match(board.save_state(), rules.save_state())
+
+
+func _on_turn_started(seat: int) -> void:
+	_show_points_won()
+	_refresh_hud()
+	if hud.has_panel():
+		_held_seat = seat
+		return
+	_start_turn(seat)
+
+
+func _start_turn(seat: int) -> void:
+	_held_seat = -1
+	controller.end_turn()
+	if seat < 0:
+		return
+	_turn_board_to(seat)
+	if Session.is_computer(seat):
+		ai.think(seat, Session.level_of(seat))
+	else:
+		controller.begin_turn(seat)
+		hud.banner(tr("%s to play") % _player_name(seat))
+
+
+## Turns the board so that `seat` sits at the bottom (when the setting allows).
+func _turn_board_to(seat: int) -> void:
+	var target := board.get_seat_rotation(seat) if GameSettings.turn_board else 0.0
+	var goal := board_view.rotation + wrapf(target - board_view.rotation, -PI, PI)
+	if _turn_tween:
+		_turn_tween.kill()
+	_turn_tween = create_tween().set_trans(Tween.TRANS_SINE).set_ease(Tween.EASE_IN_OUT)
+	_turn_tween.tween_property(board_view, "rotation", goal, TURN_SECONDS)
+
+
+func _on_piece_pocketed(piece: int, _kind: String, _pocket: int) -> void:
+	Sfx.play("pocket")
+	var node := board.get_piece_node(piece)
+	if node == null:
+		return
+	var tween := create_tween()
+	tween.tween_property(node, "scale", Vector2(0.3, 0.3), 0.25)
+	tween.parallel().tween_property(node, "modulate:a", 0.0, 0.25)
+	tween.tween_callback(
+		func() -> void:
+			node.visible = false
+			node.scale = Vector2.ONE
+			node.modulate.a = 1.0
+	)
+
+
+func _on_piece_placed(piece: int, _kind: String, _at: Vector2) -> void:
+	var node := board.get_piece_node(piece)
+	if node == null:
+		return
+	node.scale = Vector2(0.2, 0.2)
+	node.modulate.a = 1.0
+	var tween := create_tween().set_trans(Tween.TRANS_BACK).set_ease(Tween.EASE_OUT)
+	tween.tween_property(node, "scale", Vector2.ONE, 0.35)
+
+
+func _on_foul(_seat: int, foul: String, penalty: String) -> void:
+	Sfx.play("foul")
+	var cost := tr("a due is owed") if penalty == "due" else tr("a coin goes back")
+	if penalty == "shared":
+		cost = ""
+	hud.banner(
+		tr(FOULS.get(foul, "Foul")) + ("\n" + cost if cost != "" else ""), Color(1, 0.5, 0.4)
+	)
+
+
+func _on_queen_covered(seat: int) -> void:
+	Sfx.play("queen")
+	hud.banner(tr("%s covered the queen!") % _player_name(seat), Color(1, 0.45, 0.45))
+
+
+func _on_board_finished(winner: int, points: PackedInt32Array, _scores: PackedInt32Array) -> void:
+	Sfx.play("win")
+	var title := tr("Board drawn") if winner < 0 else tr("%s win the board") % _side_name(winner)
+	var lines: Array = []
+	for side in points.size():
+		lines.append(tr("%s: %d points") % [_side_name(side), points[side]])
+	hud.show_panel(title, lines, [[tr("Next board"), _next_board]])
+	_refresh_hud()
+
+
+func _next_board() -> void:
+	hud.close_panel()
+	_start_turn(_held_seat if _held_seat >= 0 else rules.get_seat_to_play())
+
+
+func _on_match_finished(winner: int, scores: PackedInt32Array) -> void:
+	Sfx.play("win")
+	Session.clear_save()
+	controller.end_turn()
+	var title := tr("A draw!") if winner < 0 else tr("%s win the match!") % _side_name(winner)
+	var lines: Array = []
+	for side in scores.size():
+		lines.append(tr("%s: %d") % [_side_name(side), scores[side]])
+	hud.show_panel(title, lines, [[tr("Play again"), _play_again], [tr("Main menu"), _to_menu]])
+
+
+func _on_think_failed(reason: String) -> void:
+	push_warning("The computer found no shot (%s); it plays a gentle one." % reason)
+	var seat := rules.get_seat_to_play()
+	controller.play_computer_shot(seat, 0.0, board.get_seat_forward(seat), 0.3)
+
+
+func _pause() -> void:
+	if hud.has_panel():
+		return
+	_save()
+	get_tree().paused = true
+	(
+		hud
+		. show_panel(
+			tr("Paused"),
+			[],
+			[
+				[tr("Resume"), _resume],
+				[tr("Restart"), _play_again],
+				[tr("Rules"), _overlay.bind(preload("res://scenes/rules_screen.tscn"))],
+				[tr("Settings"), _overlay.bind(preload("res://scenes/settings_screen.tscn"))],
+				[tr("Main menu"), _to_menu],
+			]
+		)
+	)
+
+
+func _resume() -> void:
+	hud.close_panel()
+	get_tree().paused = false
+	if _held_seat >= 0:
+		_start_turn(_held_seat)
+
+
+func _overlay(scene: PackedScene) -> void:
+	var screen: Control = scene.instantiate()
+	screen.process_mode = Node.PROCESS_MODE_ALWAYS
+	hud.add_child(screen)
+
+
+func _play_again() -> void:
+	get_tree().paused = false
+	ai.cancel()
+	Session.new_match()
+	get_tree().reload_current_scene()
+
+
+func _to_menu() -> void:
+	_save()
+	get_tree().paused = false
+	ai.cancel()
+	get_tree().change_scene_to_file("res://scenes/main_menu.tscn")
+
+
+func _player_name(seat: int) -> String:
+	var number: int = Array(rules.get_seats()).find(seat) + 1
+	var name := tr("Player %d") % number
+	if Session.is_computer(seat):
+		name = tr("Computer %d") % number
+	return name
+
+
+func _side_name(side: int) -> String:
+	var names: Array = []
+	for seat: int in rules.get_seats():
+		if rules.get_side_of_seat(seat) == side:
+			names.append(_player_name(seat))
+	return " & ".join(names)
+
+
+## Points the last shot earned in the points game, shown as a pop-up.
+func _show_points_won() -> void:
+	var points := rules.get_board_points()
+	if points.size() == _last_points.size():
+		for side in points.size():
+			var gained := points[side] - _last_points[side]
+			if gained > 0 and rules.mode == 2:
+				hud.banner("+%d  %s" % [gained, _side_name(side)], Color(1, 0.85, 0.3))
+	_last_points = points
+
+
+func _refresh_hud() -> void:
+	var entries: Array = []
+	var scores := rules.get_scores()
+	var to_play := rules.get_seat_to_play()
+	for side in scores.size():
+		var colour := ""
+		var playing := false
+		for seat: int in rules.get_seats():
+			if rules.get_side_of_seat(seat) == side:
+				colour = rules.get_colour_of_seat(seat)
+				playing = playing or seat == to_play
+		(
+			entries
+			. append(
+				{
+					"name": _side_name(side),
+					"score": scores[side],
+					"colour": COLOURS.get(colour, COLOURS[""]),
+					"playing": playing,
+				}
+			)
+		)
+	hud.show_sides(entries)
+	var parts: Array = [tr("Board %d of %d") % [rules.get_board_number(), rules.max_boards]]
+	if to_play >= 0:
+		parts.append(tr("%s to play") % _player_name(to_play))
+	parts.append(_queen_text())
+	var dues := rules.get_dues()
+	for side in dues.size():
+		if dues[side] > 0:
+			parts.append(tr("%s owes %d") % [_side_name(side), dues[side]])
+	hud.show_status("  ·  ".join(parts))
+
+
+func _queen_text() -> String:
+	var queen := rules.get_queen_state()
+	match queen.get("state", "on_board"):
+		"awaiting_cover":
+			return tr("Queen awaits a cover")
+		"too_early":
+			return tr("Queen will go back")
+		"covered":
+			return tr("Queen covered by %s") % _side_name(int(queen["side"]))
+	return tr("Queen on the board")

@@ -1,0 +1,42 @@
+extends Node
+## The player's settings, kept between runs in user://settings.cfg.
+
+signal changed
+
+const PATH := "user://settings.cfg"
+
+## Master volume, 0–1.
+var volume := 0.8
+## Draw the aim guide (where the striker and the first piece it hits will go).
+var aim_guide := true
+## Turn the board so that the player to strike sits at the bottom.
+var turn_board := true
+
+
+func _ready() -> void:
+	load_settings()
+
+
+func load_settings() -> void:
+	var file := ConfigFile.new()
+	if file.load(PATH) == OK:
+		volume = clampf(float(file.get_value("audio", "volume", volume)), 0.0, 1.0)
+		aim_guide = bool(file.get_value("play", "aim_guide", aim_guide))
+		turn_board = bool(file.get_value("play", "turn_board", turn_board))
+	apply()
+
+
+func save_settings() -> void:
+	var file := ConfigFile.new()
+	file.set_value("audio", "volume", volume)
+	file.set_value("play", "aim_guide", aim_guide)
+	file.set_value("play", "turn_board", turn_board)
+	file.save(PATH)
+	apply()
+
+
+## Applies the settings that act on the engine, and tells whoever listens.
+func apply() -> void:
+	AudioServer.set_bus_volume_db(0, linear_to_db(maxf(volume, 0.0001)))
+	AudioServer.set_bus_mute(0, volume <= 0.0)
+	changed.emit()

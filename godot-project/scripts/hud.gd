@@ -1,0 +1,124 @@
+class_name Hud
+extends CanvasLayer
+## Scores, whose turn, the queen and dues at the top; the striker slider and pause at the
+## bottom; banners for what happens; and the panels for pause, end of board and game over.
+
+signal pause_pressed
+signal slider_moved(value: float)
+
+const TOP_HEIGHT := 150.0
+const BOTTOM_HEIGHT := 120.0
+
+var slider: HSlider
+var _sides: HBoxContainer
+var _status: Label
+var _banner: Label
+var _banner_tween: Tween
+var _panel: Control
+
+
+func _ready() -> void:
+	var top := PanelContainer.new()
+	top.set_anchors_preset(Control.PRESET_TOP_WIDE)
+	top.custom_minimum_size.y = TOP_HEIGHT
+	add_child(top)
+	var column := VBoxContainer.new()
+	top.add_child(column)
+	_sides = HBoxContainer.new()
+	_sides.alignment = BoxContainer.ALIGNMENT_CENTER
+	_sides.add_theme_constant_override("separation", 24)
+	column.add_child(_sides)
+	_status = Ui.label("")
+	_status.add_theme_font_size_override("font_size", 24)
+	column.add_child(_status)
+
+	var bottom := HBoxContainer.new()
+	bottom.set_anchors_preset(Control.PRESET_BOTTOM_WIDE)
+	bottom.offset_top = -BOTTOM_HEIGHT
+	bottom.add_theme_constant_override("separation", 16)
+	add_child(bottom)
+	slider = HSlider.new()
+	slider.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	slider.size_flags_vertical = Control.SIZE_SHRINK_CENTER
+	slider.custom_minimum_size = Vector2(200, 64)
+	slider.step = 0.5
+	slider.value_changed.connect(func(v: float) -> void: slider_moved.emit(v))
+	bottom.add_child(slider)
+	var pause := Ui.button(tr("Pause"), func() -> void: pause_pressed.emit())
+	pause.size_flags_vertical = Control.SIZE_SHRINK_CENTER
+	bottom.add_child(pause)
+
+	_banner = Ui.label("", 44)
+	_banner.set_anchors_preset(Control.PRESET_CENTER)
+	_banner.grow_horizontal = Control.GROW_DIRECTION_BOTH
+	_banner.grow_vertical = Control.GROW_DIRECTION_BOTH
+	_banner.custom_minimum_size.x = 600
+	_banner.add_theme_color_override("font_outline_color", Color.BLACK)
+	_banner.add_theme_constant_override("outline_size", 10)
+	_banner.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	_banner.modulate.a = 0.0
+	add_child(_banner)
+
+
+## Shows each side: its colour (or none), its players, its score.
+func show_sides(entries: Array) -> void:
+	for child in _sides.get_children():
+		child.queue_free()
+	for entry: Dictionary in entries:
+		var box := VBoxContainer.new()
+		var name_label := Ui.label(entry["name"])
+		name_label.add_theme_font_size_override("font_size", 22)
+		var score := Ui.label(str(entry["score"]), 40)
+		if entry["playing"]:
+			score.add_theme_color_override("font_color", Color(1.0, 0.85, 0.3))
+		var colour := ColorRect.new()
+		colour.custom_minimum_size = Vector2(28, 8)
+		colour.color = entry["colour"]
+		colour.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
+		box.add_child(name_label)
+		box.add_child(colour)
+		box.add_child(score)
+		_sides.add_child(box)
+
+
+func show_status(text: String) -> void:
+	_status.text = text
+
+
+## A message across the middle that fades after a moment.
+func banner(text: String, colour: Color = Color.WHITE) -> void:
+	_banner.text = text
+	_banner.add_theme_color_override("font_color", colour)
+	if _banner_tween:
+		_banner_tween.kill()
+	_banner.modulate.a = 0.0
+	_banner.scale = Vector2(0.8, 0.8)
+	_banner.pivot_offset = _banner.size / 2.0
+	_banner_tween = create_tween()
+	_banner_tween.tween_property(_banner, "modulate:a", 1.0, 0.15)
+	_banner_tween.parallel().tween_property(_banner, "scale", Vector2.ONE, 0.2)
+	_banner_tween.tween_interval(1.3)
+	_banner_tween.tween_property(_banner, "modulate:a", 0.0, 0.4)
+
+
+## A panel over the board with a title, lines of text and buttons ([text, callable] pairs).
+func show_panel(title: String, lines: Array, buttons: Array) -> void:
+	close_panel()
+	_panel = Control.new()
+	var column := Ui.page(_panel)
+	column.add_child(Ui.label(title, Ui.TITLE_SIZE))
+	for line: String in lines:
+		column.add_child(Ui.label(line, Ui.HEADING_SIZE))
+	for pair: Array in buttons:
+		column.add_child(Ui.button(pair[0], pair[1]))
+	add_child(_panel)
+
+
+func close_panel() -> void:
+	if is_instance_valid(_panel):
+		_panel.queue_free()
+	_panel = null
+
+
+func has_panel() -> bool:
+	return is_instance_valid(_panel)

@@ -1,0 +1,53 @@
+extends Node
+## Sound effects: a small pool of players, loudness and pitch from the strength of a hit, and a
+## cap on how many start at once so that a break does not clip.
+
+const SOUNDS := {
+	"strike": preload("res://sounds/strike.wav"),
+	"click": preload("res://sounds/click.wav"),
+	"cushion": preload("res://sounds/cushion.wav"),
+	"pocket": preload("res://sounds/pocket.wav"),
+	"foul": preload("res://sounds/foul.wav"),
+	"win": preload("res://sounds/win.wav"),
+	"queen": preload("res://sounds/queen.wav"),
+	"button": preload("res://sounds/button.wav"),
+}
+const VOICES := 10
+## At most this many sounds start within one window.
+const BURST_LIMIT := 4
+const BURST_WINDOW_MS := 45
+
+var _players: Array[AudioStreamPlayer] = []
+var _next := 0
+var _recent: Array[int] = []
+
+
+func _ready() -> void:
+	for i in VOICES:
+		var player := AudioStreamPlayer.new()
+		add_child(player)
+		_players.append(player)
+
+
+## Plays `sound` at `strength` (0–1, e.g. from a hit's impulse).
+func play(sound: String, strength: float = 1.0) -> void:
+	if not SOUNDS.has(sound):
+		push_error("Sfx.play: no sound named %s" % sound)
+		return
+	var now := Time.get_ticks_msec()
+	_recent = _recent.filter(func(t: int) -> bool: return now - t < BURST_WINDOW_MS)
+	if _recent.size() >= BURST_LIMIT:
+		return
+	_recent.append(now)
+	var player := _players[_next]
+	_next = (_next + 1) % VOICES
+	var s := clampf(strength, 0.05, 1.0)
+	player.stream = SOUNDS[sound]
+	player.volume_db = linear_to_db(s) - 3.0
+	player.pitch_scale = 0.9 + 0.2 * s + randf_range(-0.03, 0.03)
+	player.play()
+
+
+## A hit's impulse (N·s) as a strength 0–1: a full-power striker hit is about 0.1 N·s.
+func strength_of(impulse: float) -> float:
+	return clampf(sqrt(impulse / 0.1), 0.0, 1.0)

@@ -1,0 +1,201 @@
+class_name StrikerController
+extends Node
+## One controller for every device: it places the striker along the baseline, aims and sets
+## the power like a slingshot, and strikes. Touch, mouse and keyboard all end up in the same
+## few methods, and the computer plays through them too.
+
+signal changed
+
+enum State { OFF, READY, PLACING, AIMING, CHARGING, COMPUTER }
+
+## How far (board pixels) a drag back from the striker must go for full power.
+const FULL_PULL := 260.0
+## Below this power a release cancels the shot (the drag went back onto the striker).
+const CANCEL_POWER := 0.06
+const KEY_SLIDE_SPEED := 260.0
+const KEY_TURN_SPEED := 1.2
+const KEY_CHARGE_SECONDS := 1.2
+const COMPUTER_AIM_SECONDS := 0.7
+
+var board: CarromBoard
+var seat := -1
+var state := State.OFF
+## Where the striker stands, pixels along the baseline to the player's right.
+var offset := 0.0
+## A spot the player tried that is not legal, to show in red (NAN when none).
+var refused_offset := NAN
+var direction := Vector2.UP
+var power := 0.0
+
+
+func _process(delta: float) -> void:
+	if state in [State.READY, State.CHARGING]:
+		_keyboard(delta)
+
+
+## A person's turn begins for `for_seat`: the striker comes to the nearest free legal spot.
+func begin_turn(for_seat: int) -> void:
+	var same_player := seat == for_seat
+	seat = for_seat
+	direction = board.get_seat_forward(seat)
+	power = 0.0
+	offset = _free_offset(offset if same_player else 0.0)
+	board.place_striker(seat, offset)
+	state = State.READY
+	changed.emit()
+
+
+func end_turn() -> void:
+	state = State.OFF
+	refused_offset = NAN
+	changed.emit()
+
+
+## Moves the striker as near `wanted` (pixels along the baseline) as the rules allow.
+func slide_to(wanted: float) -> void:
+	if seat < 0 or board.is_moving():
+		return
+	var limit := board.get_striker_offset_limit()
+	var snapped := board.nearest_legal_offset(clampf(wanted, -limit, limit))
+	if board.is_striker_position_legal(seat, snapped):
+		offset = snapped
+		refused_offset = NAN
+		board.place_striker(seat, offset)
+	else:
+		refused_offset = snapped
+	changed.emit()
+
+
+## Aims along `aim` (board coordinates) with `strength` 0–1.
+func aim(aim_direction: Vector2, strength: float) -> void:
+	if aim_direction.length() > 0.0:
+		direction = aim_direction.normalized()
+	power = clampf(strength, 0.0, 1.0)
+	changed.emit()
+
+
+## Strikes with the current aim, or cancels if the power is too low. True if it struck.
+func release() -> bool:
+	if power < CANCEL_POWER or direction.dot(board.get_seat_forward(seat)) <= 0.0:
+		power = 0.0
+		state = State.READY if state != State.COMPUTER else state
+		changed.emit()
+		return false
+	var struck := board.strike(direction, power)
+	state = State.OFF if struck else State.READY
+	Sfx.play("strike", power)
+	changed.emit()
+	return struck
+
+
+## The computer's shot, played visibly: place, show the aim a moment, strike.
+func play_computer_shot(for_seat: int, at: float, aim_direction: Vector2, strength: float) -> void:
+	seat = for_seat
+	state = State.COMPUTER
+	offset = at
+	board.place_striker(seat, offset)
+	aim(aim_direction, strength)
+	await get_tree().create_timer(COMPUTER_AIM_SECONDS).timeout
+	if state == State.COMPUTER and is_instance_valid(board):
+		release()
+
+
+func _unhandled_input(event: InputEvent) -> void:
+	if state in [State.OFF, State.COMPUTER] or board.is_moving():
+		return
+	# Each physical press arrives once: skip the copies Godot makes for emulation.
+	if event.device == InputEvent.DEVICE_ID_EMULATION:
+		return
+	if event is InputEventScreenTouch or event is InputEventMouseButton:
+		var is_mouse := event is InputEventMouseButton
+		if is_mouse and event.button_index != MOUSE_BUTTON_LEFT:
+			return
+		if event.pressed:
+			_press(_to_board(event.position))
+		else:
+			_release_pointer()
+		get_viewport().set_input_as_handled()
+	elif (
+		event is InputEventScreenDrag or (event is InputEventMouseMotion and event.button_mask & 1)
+	):
+		_drag(_to_board(event.position))
+		get_viewport().set_input_as_handled()
+
+
+func _to_board(screen: Vector2) -> Vector2:
+	return board.get_global_transform_with_canvas().affine_inverse() * screen
+
+
+func _striker_position() -> Vector2:
+	return board.get_striker_spot(seat, offset)
+
+
+func _press(at: Vector2) -> void:
+	var radius := board.get_piece_radius("striker")
+	if at.distance_to(_striker_position()) < radius * 1.8:
+		state = State.AIMING
+		aim(direction, 0.0)
+	elif _baseline_distance(at) < radius * 3.0:
+		state = State.PLACING
+		slide_to(_along_baseline(at))
+
+
+func _drag(at: Vector2) -> void:
+	match state:
+		State.PLACING:
+			slide_to(_along_baseline(at))
+		State.AIMING:
+			var pull := _striker_position() - at
+			aim(pull, pull.length() / FULL_PULL)
+
+
+func _release_pointer() -> void:
+	match state:
+		State.AIMING:
+			release()
+		State.PLACING:
+			state = State.READY
+			refused_offset = NAN
+			changed.emit()
+
+
+func _along_baseline(at: Vector2) -> float:
+	var right := _right()
+	return (at - board.get_striker_spot(seat, 0.0)).dot(right)
+
+
+func _baseline_distance(at: Vector2) -> float:
+	var forward := board.get_seat_forward(seat)
+	return absf((at - board.get_striker_spot(seat, 0.0)).dot(forward))
+
+
+func _right() -> Vector2:
+	return (board.get_striker_spot(seat, 1.0) - board.get_striker_spot(seat, 0.0)).normalized()
+
+
+## Arrows slide the striker (left, right) and turn the aim (up, down); hold space for power.
+func _keyboard(delta: float) -> void:
+	var slide := Input.get_axis("ui_left", "ui_right")
+	if slide != 0.0 and state == State.READY:
+		slide_to(offset + slide * KEY_SLIDE_SPEED * delta)
+	var turn := Input.get_axis("ui_up", "ui_down")
+	if turn != 0.0:
+		aim(direction.rotated(turn * KEY_TURN_SPEED * delta), power)
+	if Input.is_action_pressed("strike"):
+		state = State.CHARGING
+		aim(direction, power + delta / KEY_CHARGE_SECONDS)
+	elif state == State.CHARGING:
+		release()
+
+
+## The legal, free spot nearest `wanted`, searching outwards along the baseline.
+func _free_offset(wanted: float) -> float:
+	var limit := board.get_striker_offset_limit()
+	for step in range(0, 80):
+		for side_sign in [1.0, -1.0]:
+			var candidate := board.nearest_legal_offset(
+				clampf(wanted + side_sign * step * 6.0, -limit, limit)
+			)
+			if board.is_striker_position_legal(seat, candidate):
+				return candidate
+	return 0.0
