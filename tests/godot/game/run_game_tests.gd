@@ -1,0 +1,131 @@
+extends SceneTree
+## Headless scenarios of the game (godot-project): every scene loads, and a scripted match
+## plays a board to its end through the player's own controller, by injected input events.
+## Run: godot --headless --path godot-project --script res://tests/run_game_tests.gd
+## Prints each result and "N passed, N failed"; exits with 1 when any failed.
+
+const SCENES := [
+	"res://scenes/main_menu.tscn",
+	"res://scenes/rules_screen.tscn",
+	"res://scenes/settings_screen.tscn",
+	"res://scenes/match.tscn",
+]
+## Strikes after which the scripted board is given up as not ending.
+const STRIKE_LIMIT := 400
+
+var passed := 0
+var failed := 0
+
+
+func _initialize() -> void:
+	_run.call_deferred()
+
+
+func _run() -> void:
+	for path: String in SCENES:
+		await _check_scene_loads(path)
+	await _check_scripted_board()
+	print("%d passed, %d failed" % [passed, failed])
+	quit(1 if failed > 0 else 0)
+
+
+func _result(name: String, ok: bool, detail: String = "") -> void:
+	if ok:
+		passed += 1
+		print("ok    %s" % name)
+	else:
+		failed += 1
+		print("FAIL  %s %s" % [name, detail])
+
+
+func _check_scene_loads(path: String) -> void:
+	var scene: PackedScene = load(path)
+	if scene == null:
+		_result("loads " + path, false, "cannot load")
+		return
+	var node := scene.instantiate()
+	root.add_child(node)
+	for i in 3:
+		await process_frame
+	_result("loads " + path, is_instance_valid(node) and node.is_inside_tree())
+	node.queue_free()
+	await process_frame
+
+
+## Two human seats; the computer only suggests each shot, which is then played by touch.
+func _check_scripted_board() -> void:
+	var session: Node = root.get_node("Session")
+	session.mode = 0
+	session.players = {0: "human", 1: "human", 2: "human", 3: "human"}
+	session.new_match()
+	var game: Node2D = load("res://scenes/match.tscn").instantiate()
+	root.add_child(game)
+	await process_frame
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var rules: CarromRules = game.get_node("Rules")
+	var ai: CarromAi = game.get_node("Ai")
+	var hud: Hud = game.get_node("Hud")
+	var finished := [false]
+	rules.board_finished.connect(
+		func(_w: int, _p: PackedInt32Array, _s: PackedInt32Array) -> void: finished[0] = true
+	)
+	var strikes := 0
+	while not finished[0] and strikes < STRIKE_LIMIT:
+		var seat := rules.get_seat_to_play()
+		if not ai.think(seat, "hard"):
+			break
+		var shot: Array = await ai.shot_ready
+		await _play_by_touch(board, shot[0], shot[1], shot[2], shot[3])
+		if board.is_moving():
+			board.simulate_to_rest()
+		strikes += 1
+		await process_frame
+	_result("a scripted board ends", finished[0], "after %d strikes" % strikes)
+	var scores := rules.get_scores()
+	var shown := _labels_text(hud)
+	var all_shown := true
+	for score in scores:
+		all_shown = all_shown and shown.contains(str(score))
+	_result("the HUD shows the rules' scores", all_shown, "%s vs %s" % [scores, shown])
+	game.queue_free()
+	await process_frame
+
+
+## Drags the striker to `offset` along the baseline, then pulls back and lets go.
+func _play_by_touch(
+	board: CarromBoard, seat: int, offset: float, dir: Vector2, power: float
+) -> void:
+	var to_screen := board.get_global_transform_with_canvas()
+	var limit := board.get_striker_offset_limit()
+	var far_end := -limit if offset > 0.0 else limit
+	await _touch(to_screen * board.get_striker_spot(seat, far_end), true)
+	await _drag(to_screen * board.get_striker_spot(seat, offset))
+	await _touch(to_screen * board.get_striker_spot(seat, offset), false)
+	var at := board.get_striker_spot(seat, offset)
+	await _touch(to_screen * at, true)
+	await _drag(to_screen * (at - dir.normalized() * power * StrikerController.FULL_PULL))
+	await _touch(to_screen * (at - dir.normalized() * power * StrikerController.FULL_PULL), false)
+
+
+func _touch(at: Vector2, pressed: bool) -> void:
+	var event := InputEventScreenTouch.new()
+	event.position = at
+	event.pressed = pressed
+	Input.parse_input_event(event)
+	await process_frame
+
+
+func _drag(at: Vector2) -> void:
+	var event := InputEventScreenDrag.new()
+	event.position = at
+	Input.parse_input_event(event)
+	await process_frame
+
+
+func _labels_text(node: Node) -> String:
+	var text := ""
+	for child in node.get_children():
+		if child is Label:
+			text += (child as Label).text + " "
+		text += _labels_text(child)
+	return text
