@@ -143,17 +143,7 @@ fn with_striker(table: &Table, spot: Vec2) -> Table {
 /// Full-power breaks at the formation from several spots.
 pub fn breaks(table: &Table, seat: Seat) -> Vec<Candidate> {
     let max = table.spec().physics.max_striker_speed;
-    let mut found = vec![];
-    for offset in offsets(table) {
-        let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
-        for aim in [Vec2::ZERO, seat.right() * 0.02, seat.right() * -0.02] {
-            if let Some(direction) = (aim - start).normalized() {
-                let promise = -offset.abs();
-                found.push(Candidate { shot: Shot { seat, offset, direction, speed: max }, promise });
-            }
-        }
-    }
-    found
+    from_every_spot(table, seat, &[0.0, 0.02, -0.02], &[max], |offset| -offset.abs())
 }
 
 /// Straight hits at the targets at several speeds: when no clean pocketing shot is open, a
@@ -183,14 +173,28 @@ pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate>
 /// pocketing shot is open.
 pub fn safe(table: &Table, seat: Seat) -> Vec<Candidate> {
     let max = table.spec().physics.max_striker_speed;
+    from_every_spot(table, seat, &[0.0, 0.15, -0.15], &[0.25 * max, 0.45 * max], |_| -1.0)
+}
+
+/// Shots from every free spot on the baseline at points beside the centre (`aims`, metres to
+/// the seat's right) at each of `speeds`.
+fn from_every_spot(
+    table: &Table,
+    seat: Seat,
+    aims: &[f32],
+    speeds: &[f32],
+    promise: impl Fn(f32) -> f32,
+) -> Vec<Candidate> {
     let mut found = vec![];
     for offset in offsets(table) {
         let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
-        for aim in [Vec2::ZERO, seat.right() * 0.15, seat.right() * -0.15] {
-            if let Some(direction) = (aim - start).normalized() {
-                for speed in [0.25 * max, 0.45 * max] {
-                    found.push(Candidate { shot: Shot { seat, offset, direction, speed }, promise: -1.0 });
-                }
+        for aim in aims {
+            let Some(direction) = (seat.right() * *aim - start).normalized() else { continue };
+            for &speed in speeds {
+                found.push(Candidate {
+                    shot: Shot { seat, offset, direction, speed },
+                    promise: promise(offset),
+                });
             }
         }
     }
