@@ -52,7 +52,7 @@ func _ready() -> void:
 		and board.load_state(Session.saved_board)
 		and rules.load_state(Session.saved_rules)
 	)
-	if resumed:
+	if resumed and not board.is_moving():
 		_on_turn_started(rules.get_seat_to_play())
 	else:
 		rules.start_match(Session.match_seed)

@@ -575,7 +575,7 @@ impl CarromBoard {
             return;
         }
         self.pixels = value;
-        self.rebuild_piece_nodes();
+        self.rebuild_if_ready();
         self.base_mut().queue_redraw();
     }
 
