@@ -146,23 +146,37 @@ pub fn breaks(table: &Table, seat: Seat) -> Vec<Candidate> {
     from_every_spot(table, seat, &[0.0, 0.02, -0.02], &[max], |offset| -offset.abs())
 }
 
-/// Straight hits at the targets at several speeds: when no clean pocketing shot is open, a
-/// firm hit still moves own coins and sometimes drops one.
+/// Hits at the targets, straight or off one cushion, at several speeds: when no clean
+/// pocketing shot is open, a firm hit still moves own coins (even those behind the baseline,
+/// which only a bank can reach) and sometimes drops one.
 pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate> {
-    let max = table.spec().physics.max_striker_speed;
+    let spec = table.spec();
+    let max = spec.physics.max_striker_speed;
+    let wall = spec.half_surface() - radius(spec, PieceKind::Striker);
+    let e = spec.physics.cushion_restitution.max(0.05);
     let mut found = vec![];
     for offset in offsets(table) {
         let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
         let view = with_striker(table, start);
         for &id in targets {
-            let Some(direction) = (table.pieces()[id.index()].position - start).normalized() else {
-                continue;
-            };
-            if direction.dot(-seat.towards()) < 0.05 || predict_path(&view, direction, max).hit != Some(id) {
-                continue;
-            }
-            for speed in [0.35 * max, 0.6 * max, 0.9 * max] {
-                found.push(Candidate { shot: Shot { seat, offset, direction, speed }, promise: -5.0 });
+            let at = table.pieces()[id.index()].position;
+            let images = [
+                at,
+                Vec2::new(wall + (wall - at.x) / e, at.y),
+                Vec2::new(-wall - (wall + at.x) / e, at.y),
+                Vec2::new(at.x, wall + (wall - at.y) / e),
+                Vec2::new(at.x, -wall - (wall + at.y) / e),
+            ];
+            for image in images {
+                let Some(direction) = (image - start).normalized() else { continue };
+                if direction.dot(-seat.towards()) < 0.05
+                    || predict_path(&view, direction, max).hit != Some(id)
+                {
+                    continue;
+                }
+                for speed in [0.35 * max, 0.6 * max, 0.9 * max] {
+                    found.push(Candidate { shot: Shot { seat, offset, direction, speed }, promise: -5.0 });
+                }
             }
         }
     }

@@ -131,6 +131,30 @@ pub fn plan_shot_within(
             scored.push((value, shot));
         }
     }
+    // The best few are nudged a little in aim and speed, keeping whatever plays better: the
+    // geometry aims well, the simulation knows better.
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut refined = vec![];
+    for (value, shot) in scored.iter().take(REFINED).copied() {
+        let mut best = (value, shot);
+        for (turn, pace) in NUDGES {
+            if cancel.load(Ordering::Relaxed) {
+                break;
+            }
+            let nudged = Shot {
+                direction: rotate(shot.direction, turn),
+                speed: (shot.speed * pace).min(base.spec().physics.max_striker_speed),
+                ..shot
+            };
+            if let Some(v) = try_shot(&base, rules, side, &nudged) {
+                if v > best.0 {
+                    best = (v, nudged);
+                }
+            }
+        }
+        refined.push(best);
+    }
+    scored.splice(0..refined.len(), refined);
     // The best few are played again a hand's wobble either side: a shot that only works when
     // struck perfectly is worth less than one that forgives.
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -185,6 +209,10 @@ fn try_shot(base: &Table, rules: &Match, side: crate::rules::Side, shot: &Shot) 
 
 /// Candidates played again with a wobble before the choice.
 const ROBUST_CHECKS: usize = 3;
+/// Candidates nudged before the choice, and the nudges (turn in radians, speed factor).
+const REFINED: usize = 4;
+const NUDGES: [(f32, f32); 6] =
+    [(-0.01, 1.0), (0.01, 1.0), (-0.02, 1.0), (0.02, 1.0), (0.0, 1.25), (0.0, 0.85)];
 
 fn rotate(v: Vec2, angle: f32) -> Vec2 {
     let (s, c) = (libm::sinf(angle), libm::cosf(angle));
