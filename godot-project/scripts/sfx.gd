@@ -29,10 +29,13 @@ func _ready() -> void:
 		_players.append(player)
 
 
-## Plays `sound` at `strength` (0–1, e.g. from a hit's impulse).
+## Plays `sound` at `strength` (0–1, e.g. from a hit's impulse). Headless runs (tests, servers)
+## stay silent: nobody listens, and their dummy audio driver never lets a playback go.
 func play(sound: String, strength: float = 1.0) -> void:
 	if not SOUNDS.has(sound):
 		push_error("Sfx.play: no sound named %s" % sound)
+		return
+	if DisplayServer.get_name() == "headless":
 		return
 	var now := Time.get_ticks_msec()
 	_recent = _recent.filter(func(t: int) -> bool: return now - t < BURST_WINDOW_MS)
@@ -46,6 +49,16 @@ func play(sound: String, strength: float = 1.0) -> void:
 	player.volume_db = linear_to_db(s) - 3.0
 	player.pitch_scale = 0.9 + 0.2 * s + randf_range(-0.03, 0.03)
 	player.play()
+
+
+## Silences every sound (before quitting, so that no playback outlives the game).
+func stop_all() -> void:
+	for player in _players:
+		player.stop()
+
+
+func _exit_tree() -> void:
+	stop_all()
 
 
 ## A hit's impulse (N·s) as a strength 0–1: a full-power striker hit is about 0.1 N·s.

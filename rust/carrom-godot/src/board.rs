@@ -338,12 +338,12 @@ impl CarromBoard {
     }
 
     fn try_strike(&mut self, direction: Vector2, power: f64) -> Result<(), String> {
-        let dir = convert::direction(direction.x, direction.y)?;
-        let speed = convert::power_to_speed(power, self.table.spec().physics.max_striker_speed)?;
-        let seat = self.table.striker_seat().ok_or("place the striker before striking")?;
         if self.table.is_moving() {
             return Err("pieces are still moving: wait for shot_finished".into());
         }
+        let dir = convert::direction(direction.x, direction.y)?;
+        let speed = convert::power_to_speed(power, self.table.spec().physics.max_striker_speed)?;
+        let seat = self.table.striker_seat().ok_or("place the striker before striking")?;
         if let Some(referee) = &self.referee {
             referee.bind().check_may_strike(seat)?;
         }

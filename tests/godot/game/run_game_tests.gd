@@ -26,6 +26,9 @@ func _run() -> void:
 		await _check_scene_loads(path)
 	await _check_scripted_board()
 	print("%d passed, %d failed" % [passed, failed])
+	root.get_node("Sfx").stop_all()
+	for i in 3:
+		await process_frame
 	quit(1 if failed > 0 else 0)
 
 
@@ -58,13 +61,19 @@ func _check_scripted_board() -> void:
 	session.mode = 0
 	session.players = {0: "human", 1: "human", 2: "human", 3: "human"}
 	session.new_match()
+	session.match_seed = 7
 	var game: Node2D = load("res://scenes/match.tscn").instantiate()
 	root.add_child(game)
 	await process_frame
 	var board: CarromBoard = game.get_node("BoardView/Board")
 	var rules: CarromRules = game.get_node("Rules")
 	var ai: CarromAi = game.get_node("Ai")
-	var hud: Hud = game.get_node("Hud")
+	var hud: CanvasLayer = game.get_node("Hud")
+	var controller: Node = game.get_node("Controller")
+	# The computer only suggests shots here: the match must not play them itself. A long time
+	# budget keeps its choices the same from run to run.
+	ai.shot_ready.disconnect(controller.play_computer_shot)
+	ai.time_budget = 5.0
 	var finished := [false]
 	rules.board_finished.connect(
 		func(_w: int, _p: PackedInt32Array, _s: PackedInt32Array) -> void: finished[0] = true
@@ -75,7 +84,7 @@ func _check_scripted_board() -> void:
 		if not ai.think(seat, "hard"):
 			break
 		var shot: Array = await ai.shot_ready
-		await _play_by_touch(board, shot[0], shot[1], shot[2], shot[3])
+		await _play_by_touch(board, controller, shot)
 		if board.is_moving():
 			board.simulate_to_rest()
 		strikes += 1
@@ -91,20 +100,26 @@ func _check_scripted_board() -> void:
 	await process_frame
 
 
-## Drags the striker to `offset` along the baseline, then pulls back and lets go.
-func _play_by_touch(
-	board: CarromBoard, seat: int, offset: float, dir: Vector2, power: float
-) -> void:
-	var to_screen := board.get_global_transform_with_canvas()
+## Drags the striker to the shot's offset along the baseline (starting from the end away from
+## where it stands, so that the press does not land on it), then pulls back and lets go.
+func _play_by_touch(board: CarromBoard, controller: Node, shot: Array) -> void:
+	var seat: int = shot[0]
+	var offset: float = shot[1]
+	var dir: Vector2 = shot[2]
+	var power: float = shot[3]
+	var full_pull: float = controller.get("FULL_PULL")
+	# Board pixels to window pixels: the canvas transform, then the window's stretch.
+	var to_screen := root.get_final_transform() * board.get_global_transform_with_canvas()
 	var limit := board.get_striker_offset_limit()
-	var far_end := -limit if offset > 0.0 else limit
+	var far_end := -limit if float(controller.get("offset")) > 0.0 else limit
 	await _touch(to_screen * board.get_striker_spot(seat, far_end), true)
 	await _drag(to_screen * board.get_striker_spot(seat, offset))
 	await _touch(to_screen * board.get_striker_spot(seat, offset), false)
 	var at := board.get_striker_spot(seat, offset)
 	await _touch(to_screen * at, true)
-	await _drag(to_screen * (at - dir.normalized() * power * StrikerController.FULL_PULL))
-	await _touch(to_screen * (at - dir.normalized() * power * StrikerController.FULL_PULL), false)
+	var pulled := at - dir.normalized() * power * full_pull
+	await _drag(to_screen * pulled)
+	await _touch(to_screen * pulled, false)
 
 
 func _touch(at: Vector2, pressed: bool) -> void:
