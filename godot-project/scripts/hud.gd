@@ -66,14 +66,22 @@ func show_sides(entries: Array) -> void:
 		child.queue_free()
 	for entry: Dictionary in entries:
 		var box := VBoxContainer.new()
+		box.custom_minimum_size.x = 180
 		var name_label := Ui.label(entry["name"])
+		name_label.autowrap_mode = TextServer.AUTOWRAP_OFF
+		name_label.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 		name_label.add_theme_font_size_override("font_size", 22)
 		var score := Ui.label(str(entry["score"]), 40)
 		if entry["playing"]:
 			score.add_theme_color_override("font_color", Color(1.0, 0.85, 0.3))
-		var colour := ColorRect.new()
-		colour.custom_minimum_size = Vector2(28, 8)
-		colour.color = entry["colour"]
+		var colour := Panel.new()
+		var style := StyleBoxFlat.new()
+		style.bg_color = entry["colour"]
+		style.border_color = Color(0.75, 0.7, 0.6)
+		style.set_border_width_all(2)
+		style.set_corner_radius_all(6)
+		colour.add_theme_stylebox_override("panel", style)
+		colour.custom_minimum_size = Vector2(36, 12)
 		colour.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
 		box.add_child(name_label)
 		box.add_child(colour)

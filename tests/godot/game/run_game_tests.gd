@@ -10,6 +10,7 @@ const SCENES := [
 	"res://scenes/settings_screen.tscn",
 	"res://scenes/match.tscn",
 ]
+const MATCH := "res://scenes/match.tscn"
 ## Strikes after which the scripted board is given up as not ending.
 const STRIKE_LIMIT := 400
 
@@ -25,6 +26,7 @@ func _run() -> void:
 	for path: String in SCENES:
 		await _check_scene_loads(path)
 	await _check_scripted_board()
+	await _check_computer_against_computer()
 	print("%d passed, %d failed" % [passed, failed])
 	root.get_node("Sfx").stop_all()
 	for i in 3:
@@ -62,7 +64,7 @@ func _check_scripted_board() -> void:
 	session.players = {0: "human", 1: "human", 2: "human", 3: "human"}
 	session.new_match()
 	session.match_seed = 7
-	var game: Node2D = load("res://scenes/match.tscn").instantiate()
+	var game: Node2D = load(MATCH).instantiate()
 	root.add_child(game)
 	await process_frame
 	var board: CarromBoard = game.get_node("BoardView/Board")
@@ -96,6 +98,29 @@ func _check_scripted_board() -> void:
 	for score in scores:
 		all_shown = all_shown and shown.contains(str(score))
 	_result("the HUD shows the rules' scores", all_shown, "%s vs %s" % [scores, shown])
+	game.queue_free()
+	await process_frame
+
+
+## Two computer seats play on their own, through the controller, without errors.
+func _check_computer_against_computer() -> void:
+	var session: Node = root.get_node("Session")
+	session.mode = 0
+	session.players = {0: "easy", 1: "easy", 2: "medium", 3: "easy"}
+	session.new_match()
+	session.match_seed = 11
+	Engine.time_scale = 4.0
+	var game: Node2D = load(MATCH).instantiate()
+	var turns := [0]
+	root.add_child(game)
+	var rules: CarromRules = game.get_node("Rules")
+	rules.turn_started.connect(func(_s: int) -> void: turns[0] += 1)
+	for frame in 900:
+		await process_frame
+		if turns[0] >= 4:
+			break
+	Engine.time_scale = 1.0
+	_result("the computer plays both seats", turns[0] >= 4, "%d turns" % turns[0])
 	game.queue_free()
 	await process_frame
 
