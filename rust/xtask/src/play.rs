@@ -9,6 +9,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "Godot 4.3 or newer is needed to play: install it and put it on PATH as `godot`, or set GODOT=/path/to/godot",
     )?;
     let project = workspace_root().join("godot-project");
+    // A fresh clone has imported nothing yet (sounds, the extension): import once, headless.
+    if !project.join(".godot/imported").exists() {
+        crate::test::step(
+            "Godot import of godot-project",
+            Command::new(&godot).args(["--headless", "--editor", "--quit"]).arg("--path").arg(&project),
+        )?;
+    }
     let status = Command::new(&godot)
         .arg("--path")
         .arg(&project)
