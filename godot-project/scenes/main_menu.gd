@@ -2,34 +2,56 @@ extends Control
 ## The main menu: a new match (game, who plays each seat, points and boards), continue the
 ## saved match, rules, settings, quit.
 
-const MODES := ["2 players", "4 players in teams", "3-player points game"]
+const MODES := ["MODE_SINGLES", "MODE_DOUBLES", "MODE_POINTS"]
 const PLAYER_KINDS := ["human", "easy", "medium", "hard"]
-const PLAYER_NAMES := ["Human", "Computer (easy)", "Computer (medium)", "Computer (hard)"]
+const PLAYER_NAMES := ["PLAYER_HUMAN", "PLAYER_EASY", "PLAYER_MEDIUM", "PLAYER_HARD"]
 
 var _seat_rows: VBoxContainer
 var _continue: Button
+var _language := ""
 
 
 func _ready() -> void:
+	GameSettings.changed.connect(_rebuild)
+	_build()
+
+
+## After a change of language the menu is built again in it, under any open screen.
+func _rebuild() -> void:
+	if _language == GameSettings.language:
+		return
+	for child in get_children():
+		if not child.has_signal("closed"):
+			child.queue_free()
+	_build.call_deferred()
+
+
+func _build() -> void:
+	_language = GameSettings.language
 	var column := Ui.page(self)
-	column.add_child(Ui.label(tr("Carrom"), Ui.TITLE_SIZE))
+	column.add_child(Ui.label(tr("APP_TITLE"), Ui.TITLE_SIZE))
 	var modes: Array = MODES.map(func(m: String) -> String: return tr(m))
-	column.add_child(Ui.row(tr("Game"), Ui.choice(modes, Session.mode, _on_mode)))
+	column.add_child(Ui.row(tr("MENU_GAME"), Ui.choice(modes, Session.mode, _on_mode)))
 	_seat_rows = VBoxContainer.new()
 	column.add_child(_seat_rows)
 	_fill_seats()
-	column.add_child(Ui.row(tr("Points to win"), _spin(1, 200, Session.target_points, _on_target)))
-	column.add_child(Ui.row(tr("Boards at most"), _spin(1, 30, Session.max_boards, _on_boards)))
-	column.add_child(Ui.button(tr("Play"), _on_play))
-	_continue = Ui.button(tr("Continue saved match"), _on_continue)
+	column.add_child(Ui.row(tr("MENU_TARGET"), _spin(1, 200, Session.target_points, _on_target)))
+	column.add_child(Ui.row(tr("MENU_BOARDS"), _spin(1, 30, Session.max_boards, _on_boards)))
+	column.add_child(Ui.button(tr("MENU_PLAY"), _on_play))
+	_continue = Ui.button(tr("MENU_CONTINUE"), _on_continue)
 	_continue.disabled = not Session.has_save()
 	column.add_child(_continue)
-	column.add_child(Ui.button(tr("Rules"), _open.bind(preload("res://scenes/rules_screen.tscn"))))
 	column.add_child(
-		Ui.button(tr("Settings"), _open.bind(preload("res://scenes/settings_screen.tscn")))
+		Ui.button(tr("MENU_RULES"), _open.bind(preload("res://scenes/rules_screen.tscn")))
+	)
+	column.add_child(
+		Ui.button(tr("MENU_SETTINGS"), _open.bind(preload("res://scenes/settings_screen.tscn")))
 	)
 	if not OS.has_feature("mobile") and not OS.has_feature("web"):
-		column.add_child(Ui.button(tr("Quit"), get_tree().quit))
+		column.add_child(Ui.button(tr("MENU_QUIT"), get_tree().quit))
+	for child in get_children():
+		if child.has_signal("closed"):
+			move_child(child, -1)
 
 
 func _spin(low: int, high: int, value: int, changed: Callable) -> SpinBox:
@@ -51,7 +73,7 @@ func _fill_seats() -> void:
 	for seat: int in Session.seats():
 		var kind := PLAYER_KINDS.find(Session.players.get(seat, "human"))
 		var pick := Ui.choice(names, maxi(kind, 0), _on_player.bind(seat))
-		_seat_rows.add_child(Ui.row(tr("Player %d") % number, pick))
+		_seat_rows.add_child(Ui.row(tr("NAME_PLAYER") % number, pick))
 		number += 1
 
 

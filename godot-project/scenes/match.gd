@@ -3,16 +3,6 @@ extends Node2D
 ## and animation. Every rule and every bounce comes from CarromBoard and CarromRules; this
 ## script only shows them to the players and passes their input on.
 
-const FOULS := {
-	"F1": "Foul: the striker went into a pocket",
-	"F2": "Foul: a piece left the board",
-	"F3": "Foul: an opponent's coin was pocketed",
-	"F4": "Foul: last coin pocketed before the queen",
-	"F5": "Foul: the opponent's last coin was pocketed",
-	"F6": "Foul: the break failed three times",
-	"F7": "Foul: a piece was touched",
-	"F8": "Foul: a striking rule was broken",
-}
 const COLOURS := {
 	"white": Color(0.95, 0.89, 0.74),
 	"black": Color(0.13, 0.11, 0.1),
@@ -73,19 +63,18 @@ func _connect_signals() -> void:
 	rules.turn_started.connect(_on_turn_started)
 	rules.foul_committed.connect(_on_foul)
 	rules.break_failed.connect(
-		func(_s: int, left: int) -> void: hud.banner(tr("The break held: %d tries left") % left)
+		func(_s: int, left: int) -> void: hud.banner(tr("BANNER_BREAK_HELD") % left)
 	)
 	rules.queen_pocketed.connect(
-		func(_s: int) -> void: hud.banner(tr("Queen pocketed!"), Color(1, 0.4, 0.4))
+		func(_s: int) -> void: hud.banner(tr("BANNER_QUEEN_POCKETED"), Color(1, 0.4, 0.4))
 	)
 	rules.queen_covered.connect(_on_queen_covered)
 	rules.queen_returned.connect(
-		func(_r: String) -> void:
-			hud.banner(tr("The queen goes back to the centre"), Color(1, 0.6, 0.6))
+		func(_r: String) -> void: hud.banner(tr("BANNER_QUEEN_RETURNED"), Color(1, 0.6, 0.6))
 	)
 	rules.board_finished.connect(_on_board_finished)
 	rules.board_started.connect(
-		func(number: int, _b: int) -> void: hud.banner(tr("Board %d") % number)
+		func(number: int, _b: int) -> void: hud.banner(tr("BANNER_BOARD_N") % number)
 	)
 	rules.match_finished.connect(_on_match_finished)
 	ai.shot_ready.connect(controller.play_computer_shot)
@@ -142,7 +131,7 @@ func _start_turn(seat: int) -> void:
 		ai.think(seat, Session.level_of(seat))
 	else:
 		controller.begin_turn(seat)
-		hud.banner(tr("%s to play") % _player_name(seat))
+		hud.banner(tr("BANNER_TO_PLAY") % _player_name(seat))
 
 
 ## Turns the board so that `seat` sits at the bottom (when the setting allows).
@@ -183,26 +172,26 @@ func _on_piece_placed(piece: int, _kind: String, _at: Vector2) -> void:
 
 func _on_foul(_seat: int, foul: String, penalty: String) -> void:
 	Sfx.play("foul")
-	var cost := tr("a due is owed") if penalty == "due" else tr("a coin goes back")
+	var cost := tr("PENALTY_DUE") if penalty == "due" else tr("PENALTY_PIECE")
 	if penalty == "shared":
 		cost = ""
-	hud.banner(
-		tr(FOULS.get(foul, "Foul")) + ("\n" + cost if cost != "" else ""), Color(1, 0.5, 0.4)
-	)
+	hud.banner(tr("FOUL_" + foul) + ("\n" + cost if cost != "" else ""), Color(1, 0.5, 0.4))
 
 
 func _on_queen_covered(seat: int) -> void:
 	Sfx.play("queen")
-	hud.banner(tr("%s covered the queen!") % _player_name(seat), Color(1, 0.45, 0.45))
+	hud.banner(tr("BANNER_QUEEN_COVERED") % _player_name(seat), Color(1, 0.45, 0.45))
 
 
 func _on_board_finished(winner: int, points: PackedInt32Array, _scores: PackedInt32Array) -> void:
 	Sfx.play("win")
-	var title := tr("Board drawn") if winner < 0 else tr("%s win the board") % _side_name(winner)
+	var title := (
+		tr("PANEL_BOARD_DRAWN") if winner < 0 else tr("PANEL_BOARD_WON") % _side_name(winner)
+	)
 	var lines: Array = []
 	for side in points.size():
-		lines.append(tr("%s: %d points") % [_side_name(side), points[side]])
-	hud.show_panel(title, lines, [[tr("Next board"), _next_board]])
+		lines.append(tr("PANEL_POINTS_LINE") % [_side_name(side), points[side]])
+	hud.show_panel(title, lines, [[tr("PANEL_NEXT_BOARD"), _next_board]])
 	_refresh_hud()
 
 
@@ -215,11 +204,13 @@ func _on_match_finished(winner: int, scores: PackedInt32Array) -> void:
 	Sfx.play("win")
 	Session.clear_save()
 	controller.end_turn()
-	var title := tr("A draw!") if winner < 0 else tr("%s win the match!") % _side_name(winner)
+	var title := tr("PANEL_DRAW") if winner < 0 else tr("PANEL_MATCH_WON") % _side_name(winner)
 	var lines: Array = []
 	for side in scores.size():
-		lines.append(tr("%s: %d") % [_side_name(side), scores[side]])
-	hud.show_panel(title, lines, [[tr("Play again"), _play_again], [tr("Main menu"), _to_menu]])
+		lines.append(tr("PANEL_SCORE_LINE") % [_side_name(side), scores[side]])
+	hud.show_panel(
+		title, lines, [[tr("PANEL_PLAY_AGAIN"), _play_again], [tr("PANEL_MAIN_MENU"), _to_menu]]
+	)
 
 
 func _on_think_failed(reason: String) -> void:
@@ -236,14 +227,14 @@ func _pause() -> void:
 	(
 		hud
 		. show_panel(
-			tr("Paused"),
+			tr("PANEL_PAUSED"),
 			[],
 			[
-				[tr("Resume"), _resume],
-				[tr("Restart"), _play_again],
-				[tr("Rules"), _overlay.bind(preload("res://scenes/rules_screen.tscn"))],
-				[tr("Settings"), _overlay.bind(preload("res://scenes/settings_screen.tscn"))],
-				[tr("Main menu"), _to_menu],
+				[tr("PANEL_RESUME"), _resume],
+				[tr("PANEL_RESTART"), _play_again],
+				[tr("MENU_RULES"), _overlay.bind(preload("res://scenes/rules_screen.tscn"))],
+				[tr("MENU_SETTINGS"), _overlay.bind(preload("res://scenes/settings_screen.tscn"))],
+				[tr("PANEL_MAIN_MENU"), _to_menu],
 			]
 		)
 	)
@@ -278,9 +269,9 @@ func _to_menu() -> void:
 
 func _player_name(seat: int) -> String:
 	var number: int = Array(rules.get_seats()).find(seat) + 1
-	var name := tr("Player %d") % number
+	var name := tr("NAME_PLAYER") % number
 	if Session.is_computer(seat):
-		name = tr("Computer %d") % number
+		name = tr("NAME_COMPUTER") % number
 	return name
 
 
@@ -326,14 +317,14 @@ func _refresh_hud() -> void:
 			)
 		)
 	hud.show_sides(entries)
-	var parts: Array = [tr("Board %d of %d") % [rules.get_board_number(), rules.max_boards]]
+	var parts: Array = [tr("STATUS_BOARD") % [rules.get_board_number(), rules.max_boards]]
 	if to_play >= 0:
-		parts.append(tr("%s to play") % _player_name(to_play))
+		parts.append(tr("BANNER_TO_PLAY") % _player_name(to_play))
 	parts.append(_queen_text())
 	var dues := rules.get_dues()
 	for side in dues.size():
 		if dues[side] > 0:
-			parts.append(tr("%s owes %d") % [_side_name(side), dues[side]])
+			parts.append(tr("STATUS_OWES") % [_side_name(side), dues[side]])
 	hud.show_status("  ·  ".join(parts))
 
 
@@ -341,9 +332,9 @@ func _queen_text() -> String:
 	var queen := rules.get_queen_state()
 	match queen.get("state", "on_board"):
 		"awaiting_cover":
-			return tr("Queen awaits a cover")
+			return tr("QUEEN_AWAITS")
 		"too_early":
-			return tr("Queen will go back")
+			return tr("QUEEN_TOO_EARLY")
 		"covered":
-			return tr("Queen covered by %s") % _side_name(int(queen["side"]))
-	return tr("Queen on the board")
+			return tr("QUEEN_COVERED_BY") % _side_name(int(queen["side"]))
+	return tr("QUEEN_ON_BOARD")

@@ -44,7 +44,7 @@ func _ready() -> void:
 	slider.step = 0.5
 	slider.value_changed.connect(func(v: float) -> void: slider_moved.emit(v))
 	bottom.add_child(slider)
-	var pause := Ui.button(tr("Pause"), func() -> void: pause_pressed.emit())
+	var pause := Ui.button(tr("HUD_PAUSE"), func() -> void: pause_pressed.emit())
 	pause.size_flags_vertical = Control.SIZE_SHRINK_CENTER
 	bottom.add_child(pause)
 

@@ -9,6 +9,7 @@
 mod build;
 mod demo;
 mod godot;
+mod i18n;
 mod play;
 mod selfplay;
 mod test;

@@ -13,8 +13,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let root = workspace_root();
     step("cargo test", Command::new(cargo()).args(["test", "--workspace"]).current_dir(&root))?;
     lint_gdscript(&root)?;
+    crate::i18n::check(&root)?;
     let godot = godot_scenarios(&root)?;
-    println!("\n== summary\ncargo tests: passed\nGDScript lint and format: passed\nGodot scenarios: {godot}");
+    println!("\n== summary\ncargo tests: passed\nGDScript lint and format: passed\ntranslations: complete\nGodot scenarios: {godot}");
     Ok(())
 }
 
