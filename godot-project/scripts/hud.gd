@@ -49,10 +49,10 @@ func _ready() -> void:
 	bottom.add_child(pause)
 
 	_banner = Ui.label("", 44)
-	_banner.set_anchors_preset(Control.PRESET_CENTER)
-	_banner.grow_horizontal = Control.GROW_DIRECTION_BOTH
+	_banner.set_anchors_and_offsets_preset(Control.PRESET_HCENTER_WIDE)
+	_banner.offset_left = 24
+	_banner.offset_right = -24
 	_banner.grow_vertical = Control.GROW_DIRECTION_BOTH
-	_banner.custom_minimum_size.x = 600
 	_banner.add_theme_color_override("font_outline_color", Color.BLACK)
 	_banner.add_theme_constant_override("outline_size", 10)
 	_banner.mouse_filter = Control.MOUSE_FILTER_IGNORE

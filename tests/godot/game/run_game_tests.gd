@@ -27,6 +27,9 @@ func _run() -> void:
 		await _check_scene_loads(path)
 	await _check_scripted_board()
 	await _check_computer_against_computer()
+	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
+		for language: String in ["en", "id", "eo", "ko", "es", "te"]:
+			await _check_language(language, size)
 	print("%d passed, %d failed" % [passed, failed])
 	root.get_node("Sfx").stop_all()
 	for i in 3:
@@ -100,6 +103,64 @@ func _check_scripted_board() -> void:
 	_result("the HUD shows the rules' scores", all_shown, "%s vs %s" % [scores, shown])
 	game.queue_free()
 	await process_frame
+
+
+## In `language` at window `size`: every screen shows its text whole, in glyphs the font has.
+func _check_language(language: String, size: Vector2i) -> void:
+	var settings: Node = root.get_node("GameSettings")
+	settings.language = language
+	settings.apply()
+	root.size = size
+	var problems: Array[String] = []
+	for path: String in SCENES:
+		var node: Node = load(path).instantiate()
+		root.add_child(node)
+		for i in 3:
+			await process_frame
+		_inspect(node, problems)
+		node.queue_free()
+		await process_frame
+	var name := "language %s at %dx%d" % [language, size.x, size.y]
+	_result(name, problems.is_empty(), ", ".join(problems.slice(0, 4)))
+	settings.language = "en"
+	settings.apply()
+	root.size = Vector2i(720, 1280)
+
+
+## Checks each visible control with text under `node`.
+func _inspect(node: Node, problems: Array[String]) -> void:
+	for child in node.get_children():
+		_inspect(child, problems)
+	if not (node is Label or node is Button) or not (node as Control).is_visible_in_tree():
+		return
+	var control := node as Control
+	var text: String = control.get("text")
+	if text.is_empty():
+		return
+	var font := control.get_theme_font("font")
+	for i in text.length():
+		var code := text.unicode_at(i)
+		if code > 32 and not _has_glyph(font, code):
+			problems.append("%s lacks %s in '%s'" % [control.name, char(code), text])
+			return
+	var view := control.get_viewport_rect().size
+	var box := control.get_global_rect()
+	if box.position.x < -1.0 or box.end.x > view.x + 1.0:
+		problems.append("'%s' runs off the screen" % text)
+	elif control.get_combined_minimum_size().x > box.size.x + 1.0:
+		problems.append("'%s' is wider than its box" % text)
+
+
+## Whether `font`, or a font it falls back on, has the character.
+func _has_glyph(font: Font, code: int) -> bool:
+	if font.has_char(code):
+		return true
+	for fallback: Font in font.fallbacks:
+		if _has_glyph(fallback, code):
+			return true
+	if font is FontVariation and (font as FontVariation).base_font != null:
+		return _has_glyph((font as FontVariation).base_font, code)
+	return false
 
 
 ## Two computer seats play on their own, through the controller, without errors.
