@@ -3,7 +3,7 @@
 
 use carrom_core::rules::{
     Foul, Match, MatchSettings, Mode, Outcome, Penalty, QueenState, ReturnReason, RuleEvent, RulesError,
-    ShotSummary, Side, Verdict,
+    ShotSummary, Verdict,
 };
 use carrom_core::{PieceKind, Seat};
 use PieceKind::{Black, Queen, White};
@@ -621,9 +621,4 @@ fn a_match_saved_mid_board_loads_equal_and_plays_on_the_same() {
     let mut tampered: serde_json::Value = serde_json::from_str(&m.to_json()).unwrap();
     tampered["board"]["on_board"]["white"] = serde_json::json!(12);
     assert!(matches!(Match::from_json(&tampered.to_string()), Err(RulesError::BadSave(_))));
-}
-
-#[test]
-fn side_type_is_usable_as_an_index() {
-    assert_eq!(Side(1).index(), 1);
 }
