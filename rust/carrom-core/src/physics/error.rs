@@ -26,6 +26,8 @@ pub enum TableError {
     NoSuchPiece(u8),
     #[error("{id} cannot stand at ({x}, {y}): a piece must lie wholly on the surface, off the pockets")]
     OffSurface { id: PieceId, x: f32, y: f32 },
+    #[error("{id} would overlap {other} there")]
+    Overlaps { id: PieceId, other: PieceId },
     #[error("no free spot is left on the board for {0}")]
     NoRoom(PieceId),
     #[error(transparent)]

@@ -311,10 +311,7 @@ impl Table {
             if let Some(other) = self.pieces.iter().find(|p| {
                 p.id != id && p.on_board() && p.position.distance(position) < r + radius(&self.spec, p.kind)
             }) {
-                return Err(TableError::Placement(baseline::PlacementError::OverlapsPiece {
-                    offset: 0.0,
-                    piece: other.id,
-                }));
+                return Err(TableError::Overlaps { id, other: other.id });
             }
         }
         self.pieces[id.index()] = PieceState::at_rest(id, kind, place, position);
