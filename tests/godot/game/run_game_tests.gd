@@ -27,6 +27,7 @@ func _run() -> void:
 		await _check_scene_loads(path)
 	await _check_scripted_board()
 	await _check_computer_against_computer()
+	await _check_save_and_continue()
 	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
 		for language: String in ["en", "id", "eo", "ko", "es", "te"]:
 			await _check_language(language, size)
@@ -161,6 +162,52 @@ func _has_glyph(font: Font, code: int) -> bool:
 	if font is FontVariation and (font as FontVariation).base_font != null:
 		return _has_glyph((font as FontVariation).base_font, code)
 	return false
+
+
+## A match saved on pause comes back as it was when continued from the menu.
+func _check_save_and_continue() -> void:
+	var session: Node = root.get_node("Session")
+	session.mode = 0
+	session.players = {0: "human", 1: "human", 2: "human", 3: "human"}
+	session.new_match()
+	session.match_seed = 5
+	var game: Node2D = load(MATCH).instantiate()
+	root.add_child(game)
+	await process_frame
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var rules: CarromRules = game.get_node("Rules")
+	var controller: Node = game.get_node("Controller")
+	controller.call("aim", board.get_seat_forward(rules.get_seat_to_play()), 1.0)
+	controller.call("release")
+	board.simulate_to_rest()
+	await process_frame
+	game.call("_pause")
+	var board_state := board.save_state()
+	var seat := rules.get_seat_to_play()
+	paused = false
+	game.queue_free()
+	await process_frame
+	var loaded: bool = session.load_match()
+	var again: Node2D = load(MATCH).instantiate()
+	root.add_child(again)
+	await process_frame
+	var board_again: CarromBoard = again.get_node("BoardView/Board")
+	var rules_again: CarromRules = again.get_node("Rules")
+	var same := loaded and rules_again.get_seat_to_play() == seat
+	var pieces_same := board_again.get_pieces() == _pieces_of(board_state)
+	_result("a saved match continues as it was", same and pieces_same, "loaded %s" % loaded)
+	session.clear_save()
+	again.queue_free()
+	await process_frame
+
+
+## The pieces of a saved board, read through a board of their own.
+func _pieces_of(state: String) -> Array:
+	var probe := CarromBoard.new()
+	probe.load_state(state)
+	var pieces := probe.get_pieces()
+	probe.free()
+	return pieces
 
 
 ## Two computer seats play on their own, through the controller, without errors.
