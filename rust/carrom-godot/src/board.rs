@@ -9,7 +9,7 @@ use carrom_core::aim::predict_path;
 use carrom_core::game::{apply_verdict, Returned};
 use carrom_core::layout::radius;
 use carrom_core::markings::markings;
-use carrom_core::physics::{Event, ShotReport, Snapshot, Table};
+use carrom_core::physics::{Event, ShotReport, Snapshot, Table, TableError};
 use carrom_core::rules::Verdict;
 use carrom_core::spec::PhysicsConstants;
 use carrom_core::{baseline, PieceId, PieceKind};
@@ -248,7 +248,10 @@ impl CarromBoard {
         if let Some(referee) = &self.referee {
             referee.bind().check_may_strike(seat)?;
         }
-        self.table.place_striker(seat, offset).map_err(|e| e.to_string())
+        self.table.place_striker(seat, offset).map_err(|e| match e {
+            TableError::Placement(p) => convert::placement_message(&p, self.pixels),
+            other => other.to_string(),
+        })
     }
 
     /// Whether `seat`'s striker may stand at `offset` pixels along its baseline: on the band

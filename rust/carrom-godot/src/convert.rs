@@ -2,6 +2,7 @@
 //! pixels ⇄ metres, power ⇄ speed, seat numbers, names of things, and the fields of the
 //! dictionaries handed to GDScript. The nodes only move these values in and out of Godot types.
 
+use carrom_core::baseline::PlacementError;
 use carrom_core::physics::{Place, ShotReport};
 use carrom_core::rules::{Foul, Mode, Penalty, ReturnReason};
 use carrom_core::{PieceId, Seat, Vec2};
@@ -23,6 +24,27 @@ pub type Fields = Vec<(&'static str, Field)>;
 /// Board metres to node pixels.
 pub fn to_pixels(metres: Vec2, pixels_per_meter: f32) -> Vec2 {
     metres * pixels_per_meter
+}
+
+/// A refused striker spot, told in the node's units (pixels) rather than the core's metres.
+pub fn placement_message(error: &PlacementError, pixels_per_meter: f32) -> String {
+    let px = |m: f32| (m * pixels_per_meter * 10.0).round() / 10.0;
+    match *error {
+        PlacementError::NotFinite(v) => format!("offset must be a finite number of pixels (got {v})"),
+        PlacementError::BeyondBaseline { offset, max } => {
+            format!("offset {} px lies beyond the baseline: allowed is -{} to {} px", px(offset), px(max), px(max))
+        }
+        PlacementError::StraddlesBaseCircle { offset, clear, circle, cover } => format!(
+            "offset {} px straddles a base circle (K1): stay within {} px of the middle, or within {} px of a circle's centre at ±{} px",
+            px(offset),
+            px(clear),
+            px(cover),
+            px(circle)
+        ),
+        PlacementError::OverlapsPiece { offset, piece } => {
+            format!("the striker at offset {} px would overlap {piece}", px(offset))
+        }
+    }
 }
 
 /// A seat number from GDScript.
@@ -195,6 +217,22 @@ mod tests {
         assert!(finite("offset", f64::NAN).unwrap_err().contains("offset"));
         assert!(finite("offset", 1e300).is_err());
         assert_eq!(finite("offset", 12.5), Ok(12.5));
+    }
+
+    #[test]
+    fn refused_spots_are_told_in_pixels() {
+        let error = PlacementError::BeyondBaseline { offset: 0.3, max: 0.22385 };
+        assert_eq!(
+            placement_message(&error, 1000.0),
+            "offset 300 px lies beyond the baseline: allowed is -223.9 to 223.9 px"
+        );
+        let straddle = PlacementError::StraddlesBaseCircle {
+            offset: 0.2,
+            clear: 0.18255,
+            circle: 0.2191,
+            cover: 0.00475,
+        };
+        assert!(placement_message(&straddle, 500.0).contains("100 px straddles"));
     }
 
     #[test]
