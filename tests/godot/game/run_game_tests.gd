@@ -11,6 +11,8 @@ const SCENES := [
 	"res://scenes/match.tscn",
 ]
 const MATCH := "res://scenes/match.tscn"
+## Every seat played by a person (copied before use: a constant dictionary is read-only).
+const HUMANS := {0: "human", 1: "human", 2: "human", 3: "human"}
 ## Strikes after which the scripted board is given up as not ending.
 const STRIKE_LIMIT := 400
 
@@ -61,16 +63,22 @@ func _check_scene_loads(path: String) -> void:
 	await process_frame
 
 
-## Two human seats; the computer only suggests each shot, which is then played by touch.
-func _check_scripted_board() -> void:
+## A singles match of `players` (seat: "human" or a level) from `seed`, in the tree.
+func _start_match(players: Dictionary, seed_value: int) -> Node2D:
 	var session: Node = root.get_node("Session")
 	session.mode = 0
-	session.players = {0: "human", 1: "human", 2: "human", 3: "human"}
+	session.players = players.duplicate()
 	session.new_match()
-	session.match_seed = 7
+	session.match_seed = seed_value
 	var game: Node2D = load(MATCH).instantiate()
 	root.add_child(game)
 	await process_frame
+	return game
+
+
+## Two human seats; the computer only suggests each shot, which is then played by touch.
+func _check_scripted_board() -> void:
+	var game := await _start_match(HUMANS, 7)
 	var board: CarromBoard = game.get_node("BoardView/Board")
 	var rules: CarromRules = game.get_node("Rules")
 	var ai: CarromAi = game.get_node("Ai")
@@ -167,13 +175,7 @@ func _has_glyph(font: Font, code: int) -> bool:
 ## A match saved on pause comes back as it was when continued from the menu.
 func _check_save_and_continue() -> void:
 	var session: Node = root.get_node("Session")
-	session.mode = 0
-	session.players = {0: "human", 1: "human", 2: "human", 3: "human"}
-	session.new_match()
-	session.match_seed = 5
-	var game: Node2D = load(MATCH).instantiate()
-	root.add_child(game)
-	await process_frame
+	var game := await _start_match(HUMANS, 5)
 	var board: CarromBoard = game.get_node("BoardView/Board")
 	var rules: CarromRules = game.get_node("Rules")
 	var controller: Node = game.get_node("Controller")
@@ -212,15 +214,9 @@ func _pieces_of(state: String) -> Array:
 
 ## Two computer seats play on their own, through the controller, without errors.
 func _check_computer_against_computer() -> void:
-	var session: Node = root.get_node("Session")
-	session.mode = 0
-	session.players = {0: "easy", 1: "easy", 2: "medium", 3: "easy"}
-	session.new_match()
-	session.match_seed = 11
 	Engine.time_scale = 4.0
-	var game: Node2D = load(MATCH).instantiate()
+	var game := await _start_match({0: "easy", 2: "medium"}, 11)
 	var turns := [0]
-	root.add_child(game)
 	var rules: CarromRules = game.get_node("Rules")
 	rules.turn_started.connect(func(_s: int) -> void: turns[0] += 1)
 	for frame in 900:
