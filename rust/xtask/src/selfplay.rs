@@ -1,10 +1,13 @@
 //! `cargo run --release -p xtask -- selfplay --games N --levels hard,easy`: the computer plays
 //! whole singles matches against itself and reports how each level does.
 
-use carrom_core::ai::{plan_shot, Level};
+use carrom_core::ai::{plan, Budget, Level, Shot};
 use carrom_core::game::{Action, Game};
+use carrom_core::rules::{Match, ShotSummary};
 use carrom_core::rules::{MatchSettings, Outcome, RuleEvent};
 use carrom_core::BoardSpec;
+use carrom_core::Table;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 #[derive(Default)]
@@ -17,6 +20,7 @@ struct Tally {
     pocketing_strikes: u32,
     strikes: u32,
     fouls: u32,
+    deliberate_fouls: u32,
     boards: u32,
     times: Vec<Duration>,
 }
@@ -56,7 +60,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         };
         println!(
             "{:>6}: {} wins, {} draws, {} points; pockets an own piece on {:.0}% of strikes after the break; \
-             {:.2} fouls per board ({:.3} per strike); decision {:.0} ms median, {:.0} ms p95",
+             {:.2} fouls per board ({:.3} per strike, {:.3} as meant); decision {:.0} ms median, {:.0} ms p95",
             level.name(),
             t.wins,
             t.draws,
@@ -64,11 +68,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
             100.0 * f64::from(t.pocketing_strikes) / f64::from(t.strikes_after_break.max(1)),
             f64::from(t.fouls) / f64::from(t.boards.max(1)),
             f64::from(t.fouls) / f64::from(t.strikes.max(1)),
+            f64::from(t.deliberate_fouls) / f64::from(t.strikes.max(1)),
             pick(0.5).as_secs_f64() * 1e3,
             pick(0.95).as_secs_f64() * 1e3,
         );
     }
     Ok(())
+}
+
+/// Whether the shot as the computer meant it (without its hand's noise) is a foul.
+fn fouls_as_meant(table: &Table, rules: &Match, shot: &Shot) -> bool {
+    let (Some(mut table), mut rules) = (table.clone_at_rest(), rules.clone()) else { return false };
+    let played = table.place_striker(shot.seat, shot.offset).is_ok()
+        && table.strike(shot.direction, shot.speed).is_ok()
+        && rules.begin_strike(shot.seat).is_ok();
+    let Some(report) = played.then(|| table.run_to_rest().ok()).flatten() else { return false };
+    rules.resolve(&ShotSummary::from_report(&report)).is_ok_and(|v| !v.fouls().is_empty())
 }
 
 /// One match: level 0 plays side `g % 2`, so both levels break first equally often.
@@ -82,9 +97,20 @@ fn play_one(g: u64, levels: [Level; 2], tallies: &mut [Tally; 2]) -> Result<(), 
         let broken = game.rules().board().broken;
         let colour = game.rules().board().colour_of(side);
         let started = Instant::now();
-        let shot = plan_shot(game.table(), game.rules(), seat, levels[t], g * 100_000 + strike as u64)
-            .map_err(|e| e.to_string())?;
+        let decision = plan(
+            game.table(),
+            game.rules(),
+            seat,
+            levels[t],
+            g * 100_000 + strike as u64,
+            Budget::default(),
+            &AtomicBool::new(false),
+        )
+        .map_err(|e| e.to_string())?;
         tallies[t].times.push(started.elapsed());
+        tallies[t].deliberate_fouls +=
+            u32::from(fouls_as_meant(game.table(), game.rules(), &decision.intended));
+        let shot = decision.played;
         let action =
             Action::Strike { seat, offset: shot.offset, direction: shot.direction, speed: shot.speed };
         let verdict = game.perform(&action).map_err(|e| e.to_string())?;

@@ -97,6 +97,26 @@ pub fn plan_shot_within(
     budget: Budget,
     cancel: &AtomicBool,
 ) -> Result<Shot, AiError> {
+    plan(table, rules, seat, level, seed, budget, cancel).map(|p| p.played)
+}
+
+/// A decision: the shot the computer meant, and the shot its hand plays.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    pub intended: Shot,
+    pub played: Shot,
+}
+
+/// The whole decision, for measuring the computer (its intent apart from its hand's noise).
+pub fn plan(
+    table: &Table,
+    rules: &Match,
+    seat: Seat,
+    level: Level,
+    seed: u64,
+    budget: Budget,
+    cancel: &AtomicBool,
+) -> Result<Plan, AiError> {
     let started = Instant::now();
     let base = table.clone_at_rest().ok_or(AiError::StillMoving)?;
     let side = rules.check_seat(seat)?;
@@ -172,7 +192,7 @@ pub fn plan_shot_within(
         }
     }
     let (_, shot) = best.ok_or(AiError::NoLegalShot)?;
-    Ok(unsteady(&base, shot, aim_noise, speed_noise, &mut rng))
+    Ok(Plan { intended: shot, played: unsteady(&base, shot, aim_noise, speed_noise, &mut rng) })
 }
 
 /// Pieces `side` may go for: its own coins (any coin in the points game), and the queen once
