@@ -20,6 +20,15 @@ impl PieceKind {
         matches!(self, PieceKind::White | PieceKind::Black)
     }
 
+    /// The other colour of coin: black for white, white for black (and for anything else).
+    pub fn other_colour(self) -> PieceKind {
+        if self == PieceKind::White {
+            PieceKind::Black
+        } else {
+            PieceKind::White
+        }
+    }
+
     /// A stable lowercase name, used in saves, signals and translation keys.
     pub fn name(self) -> &'static str {
         match self {

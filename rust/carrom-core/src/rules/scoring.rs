@@ -28,13 +28,7 @@ impl Match {
             }
             _ => {
                 if let Some(w) = winner {
-                    let theirs = board.colour_of(w).map_or(PieceKind::Black, |c| {
-                        if c == PieceKind::White {
-                            PieceKind::Black
-                        } else {
-                            PieceKind::White
-                        }
-                    });
+                    let theirs = board.colour_of(w).map_or(PieceKind::Black, PieceKind::other_colour);
                     points[w.index()] = u32::from(board.on_board.get(theirs));
                     if board.queen.covered_by() == Some(w) {
                         points[w.index()] += s.queen_bonus;

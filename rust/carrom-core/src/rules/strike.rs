@@ -56,7 +56,7 @@ impl Match {
         // Pockets: own coins are kept; an opponent's go back (F3, F5).
         let opponents = self.opponent_coins(side, shot);
         if opponents > 0 {
-            let opponent_colour = self.board.colour_of(side).map(other_colour);
+            let opponent_colour = self.board.colour_of(side).map(PieceKind::other_colour);
             let left = opponent_colour.map_or(0, |c| self.board.on_board.get(c));
             fouls.push(if usize::from(left) == opponents {
                 Foul::OpponentLastPiece
@@ -276,13 +276,5 @@ impl Match {
         self.board.failed_breaks = 0;
         self.turn = (self.turn + 1) % self.mode().seats().len();
         verdict.push(RuleEvent::TurnPasses { from, to: self.seat_to_play() });
-    }
-}
-
-fn other_colour(kind: PieceKind) -> PieceKind {
-    if kind == PieceKind::White {
-        PieceKind::Black
-    } else {
-        PieceKind::White
     }
 }
