@@ -4,7 +4,7 @@
 use crate::board::CarromBoard;
 use crate::rules_node::CarromRules;
 use crate::{convert, variant::vector};
-use carrom_core::ai::{plan_shot_within, Budget, Level, Shot};
+use carrom_core::ai::{plan, Budget, Level, Shot};
 use godot::classes::{INode, Node};
 use godot::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -127,7 +127,8 @@ impl CarromAi {
         std::thread::Builder::new()
             .name("carrom-ai".into())
             .spawn(move || {
-                let shot = plan_shot_within(&table, &game, seat, level, seed, budget, &flag)
+                let shot = plan(&table, &game, seat, level, seed, budget, &flag)
+                    .map(|p| p.played)
                     .map_err(|e| e.to_string());
                 let _ = send.send(shot);
             })

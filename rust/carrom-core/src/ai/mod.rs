@@ -84,20 +84,7 @@ pub struct Budget {
 
 /// The shot `seat` should play, at `level`, with `seed` for its hand's unsteadiness.
 pub fn plan_shot(table: &Table, rules: &Match, seat: Seat, level: Level, seed: u64) -> Result<Shot, AiError> {
-    plan_shot_within(table, rules, seat, level, seed, Budget::default(), &AtomicBool::new(false))
-}
-
-/// `plan_shot` within a budget, giving up with its best so far when `cancel` is set.
-pub fn plan_shot_within(
-    table: &Table,
-    rules: &Match,
-    seat: Seat,
-    level: Level,
-    seed: u64,
-    budget: Budget,
-    cancel: &AtomicBool,
-) -> Result<Shot, AiError> {
-    plan(table, rules, seat, level, seed, budget, cancel).map(|p| p.played)
+    plan(table, rules, seat, level, seed, Budget::default(), &AtomicBool::new(false)).map(|p| p.played)
 }
 
 /// A decision: the shot the computer meant, and the shot its hand plays.
@@ -107,7 +94,8 @@ pub struct Plan {
     pub played: Shot,
 }
 
-/// The whole decision, for measuring the computer (its intent apart from its hand's noise).
+/// The whole decision within a budget, giving up with its best so far when `cancel` is set;
+/// it keeps the intent apart from the hand's noise, for measuring the computer.
 pub fn plan(
     table: &Table,
     rules: &Match,

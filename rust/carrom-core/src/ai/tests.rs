@@ -95,16 +95,10 @@ fn above_easy_a_coin_in_the_jaws_is_pocketed() {
 fn a_cancelled_search_still_answers_with_a_legal_shot() {
     let game = after_break(9);
     let seat = game.rules().to_play().unwrap();
-    let shot = plan_shot_within(
-        game.table(),
-        game.rules(),
-        seat,
-        Level::Hard,
-        1,
-        Budget::default(),
-        &AtomicBool::new(true),
-    )
-    .unwrap();
+    let shot =
+        plan(game.table(), game.rules(), seat, Level::Hard, 1, Budget::default(), &AtomicBool::new(true))
+            .unwrap()
+            .played;
     let mut table = game.table().clone_at_rest().unwrap();
     assert!(table.place_striker(seat, shot.offset).is_ok());
 }
