@@ -39,7 +39,7 @@ func begin_turn(for_seat: int) -> void:
 	seat = for_seat
 	direction = board.get_seat_forward(seat)
 	power = 0.0
-	offset = _free_offset(offset if same_player else 0.0)
+	offset = board.get_free_striker_offset(seat, offset if same_player else 0.0)
 	board.place_striker(seat, offset)
 	state = State.READY
 	changed.emit()
@@ -186,16 +186,3 @@ func _keyboard(delta: float) -> void:
 		aim(direction, power + delta / KEY_CHARGE_SECONDS)
 	elif state == State.CHARGING:
 		release()
-
-
-## The legal, free spot nearest `wanted`, searching outwards along the baseline.
-func _free_offset(wanted: float) -> float:
-	var limit := board.get_striker_offset_limit()
-	for step in range(0, 80):
-		for side_sign in [1.0, -1.0]:
-			var candidate := board.nearest_legal_offset(
-				clampf(wanted + side_sign * step * 6.0, -limit, limit)
-			)
-			if board.is_striker_position_legal(seat, candidate):
-				return candidate
-	return 0.0

@@ -8,12 +8,9 @@ fn seat(i: i64) -> Seat {
     Seat::new(i).expect("seats 0-3 exist")
 }
 
-/// Places the striker at the first free legal spot from the middle of the baseline out.
+/// Places the striker at the free legal spot nearest the middle of the baseline.
 fn place_anywhere(table: &mut Table, s: Seat) {
-    let spot = (0..40)
-        .flat_map(|i| [i as f32 * 0.005, -(i as f32) * 0.005])
-        .find(|o| table.check_striker_spot(s, *o).is_ok())
-        .expect("a free spot on the baseline");
+    let spot = table.nearest_free_striker_offset(s, 0.0).expect("a free spot on the baseline");
     table.place_striker(s, spot).expect("legal spot");
 }
 

@@ -302,3 +302,14 @@ fn snapshot_of_garbage_is_refused_with_a_reason() {
     let snap = carrom_core::Snapshot::from_json(&json.to_string()).unwrap();
     assert!(matches!(Table::restore(&snap), Err(TableError::BadSnapshot(_))));
 }
+
+#[test]
+fn k1_nearest_free_striker_spot_steps_around_a_blocking_coin() {
+    let mut table = Table::new(BoardSpec::icf()).unwrap();
+    let spot = carrom_core::baseline::striker_spot(table.spec(), seat(0), 0.0);
+    table.set_piece(PieceId(3), Place::Board, spot).unwrap();
+    let free = table.nearest_free_striker_offset(seat(0), 0.0).unwrap();
+    assert!(table.check_striker_spot(seat(0), free).is_ok());
+    assert!(free.abs() > 0.03 && free.abs() < 0.045, "just clear of the coin: {free}");
+    assert_eq!(table.nearest_free_striker_offset(seat(0), 0.1), Some(0.1), "a free spot stays put");
+}

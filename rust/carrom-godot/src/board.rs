@@ -272,6 +272,18 @@ impl CarromBoard {
         f64::from(baseline::nearest_legal_offset(self.table.spec(), offset) * self.pixels)
     }
 
+    /// The legal spot clear of every piece nearest `offset` (pixels) on `seat`'s baseline: where
+    /// a new turn's striker stands. Returns `offset` itself when it is free.
+    #[func]
+    fn get_free_striker_offset(&self, seat: i64, offset: f64) -> f64 {
+        let (Ok(seat), Ok(offset)) = (convert::seat(seat), convert::finite("offset", offset)) else {
+            godot_error!("CarromBoard.get_free_striker_offset: seat must be 0-3 and offset finite");
+            return 0.0;
+        };
+        let found = self.table.nearest_free_striker_offset(seat, offset / self.pixels);
+        found.map_or(0.0, |o| f64::from(o * self.pixels))
+    }
+
     /// The largest offset from the middle of a baseline the striker may have, in pixels.
     #[func]
     fn get_striker_offset_limit(&self) -> f64 {

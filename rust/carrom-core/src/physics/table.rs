@@ -139,6 +139,20 @@ impl Table {
         }
     }
 
+    /// The legal, free spot for `seat`'s striker nearest `wanted` (metres along the baseline),
+    /// searched outwards in 5 mm steps; `None` if pieces cover the whole baseline.
+    pub fn nearest_free_striker_offset(&self, seat: Seat, wanted: f32) -> Option<f32> {
+        let limit = self.spec.base_circle_offset() + baseline::covering_circle(&self.spec);
+        let wanted = if wanted.is_finite() { wanted.clamp(-limit, limit) } else { 0.0 };
+        let steps = (2.0 * limit / 0.005).ceil() as i32;
+        (0..=steps)
+            .flat_map(|i| [i, -i])
+            .map(|i| {
+                baseline::nearest_legal_offset(&self.spec, (wanted + i as f32 * 0.005).clamp(-limit, limit))
+            })
+            .find(|offset| self.check_striker_spot(seat, *offset).is_ok())
+    }
+
     /// Stands `seat`'s striker on its baseline at `offset` metres to the player's right.
     pub fn place_striker(&mut self, seat: Seat, offset: f32) -> Result<Vec2, TableError> {
         self.ensure_at_rest()?;
