@@ -2,9 +2,12 @@ extends Control
 ## The main menu: a new match (game, who plays each seat, points and boards), continue the
 ## saved match, rules, settings, quit.
 
-const MODES := ["MODE_SINGLES", "MODE_DOUBLES", "MODE_POINTS"]
-const PLAYER_KINDS := ["human", "easy", "medium", "hard"]
-const PLAYER_NAMES := ["PLAYER_HUMAN", "PLAYER_EASY", "PLAYER_MEDIUM", "PLAYER_HARD"]
+## The games offered, in the order of the choice, by their translation keys.
+const MODES := {
+	CarromRules.MODE_SINGLES: "MODE_SINGLES",
+	CarromRules.MODE_DOUBLES: "MODE_DOUBLES",
+	CarromRules.MODE_POINTS: "MODE_POINTS",
+}
 
 var _seat_rows: VBoxContainer
 var _continue: Button
@@ -30,13 +33,19 @@ func _build() -> void:
 	_language = GameSettings.language
 	var column := Ui.page(self)
 	column.add_child(Ui.label(tr("APP_TITLE"), Ui.TITLE_SIZE))
-	var modes: Array = MODES.map(func(m: String) -> String: return tr(m))
-	column.add_child(Ui.row(tr("MENU_GAME"), Ui.choice(modes, Session.mode, _on_mode)))
+	var modes: Array = MODES.values().map(func(m: String) -> String: return tr(m))
+	var mode_index: int = MODES.keys().find(Session.mode)
+	column.add_child(Ui.row(tr("MENU_GAME"), Ui.choice(modes, mode_index, _on_mode)))
 	_seat_rows = VBoxContainer.new()
 	column.add_child(_seat_rows)
 	_fill_seats()
-	column.add_child(Ui.row(tr("MENU_TARGET"), _spin(1, 200, Session.target_points, _on_target)))
-	column.add_child(Ui.row(tr("MENU_BOARDS"), _spin(1, 30, Session.max_boards, _on_boards)))
+	var limits := CarromRules.get_limits()
+	var points: PackedInt32Array = limits["target_points"]
+	var boards: PackedInt32Array = limits["max_boards"]
+	column.add_child(
+		Ui.row(tr("MENU_TARGET"), _spin(points, Session.target_points, _on_target))
+	)
+	column.add_child(Ui.row(tr("MENU_BOARDS"), _spin(boards, Session.max_boards, _on_boards)))
 	column.add_child(Ui.button(tr("MENU_PLAY"), _on_play))
 	_continue = Ui.button(tr("MENU_CONTINUE"), _on_continue)
 	_continue.disabled = not Session.has_save()
@@ -54,10 +63,11 @@ func _build() -> void:
 			move_child(child, -1)
 
 
-func _spin(low: int, high: int, value: int, changed: Callable) -> SpinBox:
+## A number picker over `limits` (low, high).
+func _spin(limits: PackedInt32Array, value: int, changed: Callable) -> SpinBox:
 	var spin := SpinBox.new()
-	spin.min_value = low
-	spin.max_value = high
+	spin.min_value = limits[0]
+	spin.max_value = limits[1]
 	spin.value = value
 	spin.custom_minimum_size.y = Ui.MIN_BUTTON_HEIGHT
 	spin.value_changed.connect(changed)
@@ -68,22 +78,32 @@ func _spin(low: int, high: int, value: int, changed: Callable) -> SpinBox:
 func _fill_seats() -> void:
 	for child in _seat_rows.get_children():
 		child.queue_free()
-	var names: Array = PLAYER_NAMES.map(func(n: String) -> String: return tr(n))
+	var names: Array = _player_kinds().map(
+		func(kind: int) -> String:
+			if kind == Session.HUMAN:
+				return tr("PLAYER_HUMAN")
+			return tr("PLAYER_" + CarromAi.get_level_key(kind).to_upper())
+	)
 	var number := 1
 	for seat: int in Session.seats():
-		var kind := PLAYER_KINDS.find(Session.players.get(seat, "human"))
+		var kind := _player_kinds().find(Session.players.get(seat, Session.HUMAN))
 		var pick := Ui.choice(names, maxi(kind, 0), _on_player.bind(seat))
 		_seat_rows.add_child(Ui.row(tr("NAME_PLAYER") % number, pick))
 		number += 1
 
 
+## A person, then the computer's levels, as offered for a seat.
+func _player_kinds() -> Array:
+	return [Session.HUMAN] + Array(CarromAi.get_levels())
+
+
 func _on_mode(index: int) -> void:
-	Session.mode = index
+	Session.mode = MODES.keys()[index]
 	_fill_seats()
 
 
 func _on_player(index: int, seat: int) -> void:
-	Session.players[seat] = PLAYER_KINDS[index]
+	Session.players[seat] = _player_kinds()[index]
 
 
 func _on_target(value: float) -> void:

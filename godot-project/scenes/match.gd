@@ -3,10 +3,11 @@ extends Node2D
 ## and animation. Every rule and every bounce comes from CarromBoard and CarromRules; this
 ## script only shows them to the players and passes their input on.
 
+## A side's swatch by the colour it plays (`CarromBoard.KIND_*`, -1 for none).
 const COLOURS := {
-	"white": Color(0.95, 0.89, 0.74),
-	"black": Color(0.13, 0.11, 0.1),
-	"": Color(0.55, 0.55, 0.55),
+	CarromBoard.KIND_WHITE: Color(0.95, 0.89, 0.74),
+	CarromBoard.KIND_BLACK: Color(0.13, 0.11, 0.1),
+	-1: Color(0.55, 0.55, 0.55),
 }
 const TURN_SECONDS := 0.6
 
@@ -37,11 +38,7 @@ func _ready() -> void:
 	var limit := board.get_striker_offset_limit()
 	hud.slider.min_value = -limit
 	hud.slider.max_value = limit
-	var resumed := (
-		Session.resume
-		and board.load_state(Session.saved_board)
-		and rules.load_state(Session.saved_rules)
-	)
+	var resumed := Session.resume and rules.load_match(Session.saved_match)
 	if resumed and not board.is_moving():
 		_on_turn_started(rules.get_seat_to_play())
 	else:
@@ -109,7 +106,7 @@ func _notification(what: int) -> void:
 
 func _save() -> void:
 	if is_instance_valid(rules) and not rules.is_match_over():
-		Session.save_match(board.save_state(), rules.save_state())
+		Session.save_match(rules.save_match())
 
 
 func _on_turn_started(seat: int) -> void:
@@ -170,10 +167,10 @@ func _on_piece_placed(piece: int, _kind: String, _at: Vector2) -> void:
 	tween.tween_property(node, "scale", Vector2.ONE, 0.35)
 
 
-func _on_foul(_seat: int, foul: String, penalty: String) -> void:
+func _on_foul(_seat: int, foul: String, penalty: int) -> void:
 	Sfx.play("foul")
-	var cost := tr("PENALTY_DUE") if penalty == "due" else tr("PENALTY_PIECE")
-	if penalty == "shared":
+	var cost := tr("PENALTY_DUE") if penalty == CarromRules.PENALTY_DUE else tr("PENALTY_PIECE")
+	if penalty == CarromRules.PENALTY_SHARED:
 		cost = ""
 	hud.banner(tr("FOUL_" + foul) + ("\n" + cost if cost != "" else ""), Color(1, 0.5, 0.4))
 
@@ -277,9 +274,8 @@ func _player_name(seat: int) -> String:
 
 func _side_name(side: int) -> String:
 	var names: Array = []
-	for seat: int in rules.get_seats():
-		if rules.get_side_of_seat(seat) == side:
-			names.append(_player_name(seat))
+	for seat: int in rules.get_seats_of_side(side):
+		names.append(_player_name(seat))
 	return " & ".join(names)
 
 
@@ -289,7 +285,7 @@ func _show_points_won() -> void:
 	if points.size() == _last_points.size():
 		for side in points.size():
 			var gained := points[side] - _last_points[side]
-			if gained > 0 and rules.mode == 2:
+			if gained > 0 and rules.mode == CarromRules.MODE_POINTS:
 				hud.banner("+%d  %s" % [gained, _side_name(side)], Color(1, 0.85, 0.3))
 	_last_points = points
 
@@ -299,19 +295,18 @@ func _refresh_hud() -> void:
 	var scores := rules.get_scores()
 	var to_play := rules.get_seat_to_play()
 	for side in scores.size():
-		var colour := ""
+		var colour := -1
 		var playing := false
-		for seat: int in rules.get_seats():
-			if rules.get_side_of_seat(seat) == side:
-				colour = rules.get_colour_of_seat(seat)
-				playing = playing or seat == to_play
+		for seat: int in rules.get_seats_of_side(side):
+			colour = rules.get_colour_of_seat(seat)
+			playing = playing or seat == to_play
 		(
 			entries
 			. append(
 				{
 					"name": _side_name(side),
 					"score": scores[side],
-					"colour": COLOURS.get(colour, COLOURS[""]),
+					"colour": COLOURS.get(colour, COLOURS[-1]),
 					"playing": playing,
 				}
 			)
@@ -329,12 +324,11 @@ func _refresh_hud() -> void:
 
 
 func _queen_text() -> String:
-	var queen := rules.get_queen_state()
-	match queen.get("state", "on_board"):
-		"awaiting_cover":
+	match rules.get_queen_state():
+		CarromRules.QUEEN_AWAITING_COVER:
 			return tr("QUEEN_AWAITS")
-		"too_early":
+		CarromRules.QUEEN_TOO_EARLY:
 			return tr("QUEEN_TOO_EARLY")
-		"covered":
-			return tr("QUEEN_COVERED_BY") % _side_name(int(queen["side"]))
+		CarromRules.QUEEN_COVERED:
+			return tr("QUEEN_COVERED_BY") % _side_name(rules.get_queen_side())
 	return tr("QUEEN_ON_BOARD")

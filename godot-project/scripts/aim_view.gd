@@ -21,7 +21,7 @@ func _draw() -> void:
 	var state := controller.state
 	if state == StrikerController.State.OFF:
 		return
-	var radius := board.get_piece_radius("striker")
+	var radius := board.get_piece_radius(CarromBoard.KIND_STRIKER)
 	var at := board.get_striker_spot(controller.seat, controller.offset)
 	if not is_nan(controller.refused_offset):
 		var refused := board.get_striker_spot(controller.seat, controller.refused_offset)
@@ -49,7 +49,7 @@ func _draw_guide(dir: Vector2, power: float) -> void:
 	for i in points.size() - 1:
 		draw_dashed_line(points[i], points[i + 1], faint, 2.5, 10.0)
 	var end := points[points.size() - 1]
-	var radius := board.get_piece_radius("striker")
+	var radius := board.get_piece_radius(CarromBoard.KIND_STRIKER)
 	draw_arc(end, radius, 0.0, TAU, 32, faint, 2.0, true)
 	if int(guide.get("hit_piece", -1)) >= 0:
 		var hit_dir: Vector2 = guide["hit_direction"]

@@ -2,33 +2,32 @@ extends Node
 ## The match the menu set up, and the saved match to continue.
 
 const SAVE_PATH := "user://match.json"
-const MODE_SEATS := {0: [0, 2], 1: [0, 1, 2, 3], 2: [0, 1, 2]}
-const LEVELS := ["easy", "medium", "hard"]
+## Who plays a seat: a person, or the computer at one of `CarromAi.get_levels()`.
+const HUMAN := -1
 
-## 0 singles, 1 doubles, 2 the three-player points game (as CarromRules.mode).
-var mode := 0
+## The game (a `CarromRules.MODE_*`).
+var mode := CarromRules.MODE_SINGLES
 var target_points := 25
 var max_boards := 8
-## Who plays each seat: "human", or a computer level ("easy", "medium", "hard").
-var players := {0: "human", 1: "hard", 2: "hard", 3: "hard"}
+## Who plays each seat: `HUMAN`, or a computer level (`CarromAi.LEVEL_*`).
+var players := {0: HUMAN, 1: CarromAi.LEVEL_HARD, 2: CarromAi.LEVEL_HARD, 3: CarromAi.LEVEL_HARD}
 var match_seed := 0
 ## Whether the match scene should continue the saved match instead of starting one.
 var resume := false
-## The saved board and rules, for a resumed match.
-var saved_board := ""
-var saved_rules := ""
+## The saved match (`CarromRules.save_match`): table, rules and replay in one document.
+var saved_match := ""
 
 
-func seats() -> Array:
-	return MODE_SEATS[mode]
+func seats() -> PackedInt32Array:
+	return CarromRules.seats_of_mode(mode)
 
 
 func is_computer(seat: int) -> bool:
-	return players.get(seat, "human") != "human"
+	return players.get(seat, HUMAN) != HUMAN
 
 
-func level_of(seat: int) -> String:
-	return players.get(seat, "hard")
+func level_of(seat: int) -> int:
+	return players.get(seat, CarromAi.LEVEL_HARD)
 
 
 ## A fresh match with the settings chosen.
@@ -41,38 +40,30 @@ func has_save() -> bool:
 	return FileAccess.file_exists(SAVE_PATH)
 
 
-func save_match(board_state: String, rules_state: String) -> void:
-	var data := {
-		"mode": mode,
-		"target_points": target_points,
-		"max_boards": max_boards,
-		"players": players,
-		"seed": match_seed,
-		"board": board_state,
-		"rules": rules_state,
-	}
+## Writes the match and who plays each seat.
+func save_match(match_document: String) -> void:
+	if match_document.is_empty():
+		return
 	var file := FileAccess.open(SAVE_PATH, FileAccess.WRITE)
 	if file == null:
 		push_error("Session.save_match: cannot write %s" % SAVE_PATH)
 		return
-	file.store_string(JSON.stringify(data))
+	file.store_string(JSON.stringify({"players": players, "match": match_document}))
 
 
-## Reads the saved match; returns false if there is none or it is damaged.
+## Reads the saved match; returns false if there is none or it is damaged. The match itself is
+## checked when the match scene loads it.
 func load_match() -> bool:
-	var text := FileAccess.get_file_as_string(SAVE_PATH)
-	var data: Variant = JSON.parse_string(text)
-	if not data is Dictionary or not data.has("board") or not data.has("rules"):
+	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(SAVE_PATH))
+	if not data is Dictionary or not data.get("match") is String:
 		return false
-	mode = int(data.get("mode", 0))
-	target_points = int(data.get("target_points", 25))
-	max_boards = int(data.get("max_boards", 8))
-	match_seed = int(data.get("seed", 0))
-	var saved_players: Dictionary = data.get("players", {})
-	for key in saved_players:
-		players[int(key)] = str(saved_players[key])
-	saved_board = str(data["board"])
-	saved_rules = str(data["rules"])
+	var saved_players: Variant = data.get("players", {})
+	if saved_players is Dictionary:
+		for key: Variant in saved_players:
+			var level := int(saved_players[key])
+			if str(key).is_valid_int() and (level == HUMAN or level in CarromAi.get_levels()):
+				players[int(key)] = level
+	saved_match = data["match"]
 	resume = true
 	return true
 

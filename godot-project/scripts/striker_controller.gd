@@ -76,7 +76,7 @@ func aim(aim_direction: Vector2, strength: float) -> void:
 
 ## Strikes with the current aim, or cancels if the power is too low. True if it struck.
 func release() -> bool:
-	if power < CANCEL_POWER or direction.dot(board.get_seat_forward(seat)) <= 0.0:
+	if power < CANCEL_POWER or not board.is_forward(seat, direction):
 		power = 0.0
 		state = State.READY if state != State.COMPUTER else state
 		changed.emit()
@@ -131,7 +131,7 @@ func _striker_position() -> Vector2:
 
 
 func _press(at: Vector2) -> void:
-	var radius := board.get_piece_radius("striker")
+	var radius := board.get_piece_radius(CarromBoard.KIND_STRIKER)
 	if at.distance_to(_striker_position()) < radius * 1.8:
 		state = State.AIMING
 		aim(direction, 0.0)
@@ -160,17 +160,12 @@ func _release_pointer() -> void:
 
 
 func _along_baseline(at: Vector2) -> float:
-	var right := _right()
-	return (at - board.get_striker_spot(seat, 0.0)).dot(right)
+	return (at - board.get_striker_spot(seat, 0.0)).dot(board.get_seat_right(seat))
 
 
 func _baseline_distance(at: Vector2) -> float:
 	var forward := board.get_seat_forward(seat)
 	return absf((at - board.get_striker_spot(seat, 0.0)).dot(forward))
-
-
-func _right() -> Vector2:
-	return (board.get_striker_spot(seat, 1.0) - board.get_striker_spot(seat, 0.0)).normalized()
 
 
 ## Arrows slide the striker (left, right) and turn the aim (up, down); hold space for power.

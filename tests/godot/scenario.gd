@@ -26,12 +26,12 @@ func new_board() -> CarromBoard:
 	return add(CarromBoard.new(), "Board") as CarromBoard
 
 
-## A board with a referee that has started a match of `mode` with `seed`.
+## A board with a referee that has started a match of `mode` (`CarromRules.MODE_*`) with `seed`.
 func new_match(mode: int, seed: int) -> Array:
 	var board := new_board()
 	var rules := CarromRules.new()
 	rules.mode = mode
-	rules.board = NodePath("../Board")
+	rules.board = board
 	add(rules, "Rules")
 	check(rules.start_match(seed), "start_match accepted")
 	return [board, rules]

@@ -23,7 +23,10 @@ fn broken_table() -> Table {
 }
 
 fn bench(c: &mut Criterion) {
-    let fresh = Table::new(BoardSpec::icf()).expect("ICF spec is valid").snapshot();
+    let fresh = Table::new(BoardSpec::icf())
+        .expect("ICF spec is valid")
+        .snapshot()
+        .expect("a table at rest has a snapshot");
     c.bench_function("break to rest", |b| {
         b.iter_batched(
             || {
@@ -38,7 +41,7 @@ fn bench(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
-    let after_break = broken_table().snapshot();
+    let after_break = broken_table().snapshot().expect("a table at rest has a snapshot");
     c.bench_function("mid-board shot to rest", |b| {
         b.iter_batched(
             || {

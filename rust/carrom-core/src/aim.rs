@@ -2,7 +2,6 @@
 //! piece it meets, and which way that piece would go. Geometry with the board's friction and
 //! cushion bounce, not a simulation: fast enough to run every frame while a player aims.
 
-use crate::layout::radius;
 use crate::physics::{Pocket, Table};
 use crate::piece::{PieceId, PieceKind};
 use crate::vec2::Vec2;
@@ -31,7 +30,7 @@ pub fn predict_path(table: &Table, direction: Vec2, speed: f32) -> AimGuide {
     let (Some(mut dir), true) = (direction.normalized(), speed.is_finite() && speed > 0.0) else {
         return AimGuide { points: vec![striker.position], ..AimGuide::default() };
     };
-    let r = radius(spec, PieceKind::Striker);
+    let r = spec.radius(PieceKind::Striker);
     let p = &spec.physics;
     let mut reach = speed * speed / (2.0 * p.sliding_friction * p.gravity);
     let wall = spec.half_surface() - r;
@@ -42,7 +41,7 @@ pub fn predict_path(table: &Table, direction: Vec2, speed: f32) -> AimGuide {
             .pieces()
             .iter()
             .filter(|q| q.on_board() && q.kind != PieceKind::Striker)
-            .filter_map(|q| sweep_disc(pos, dir, q.position, r + radius(spec, q.kind)).map(|t| (t, q)))
+            .filter_map(|q| sweep_disc(pos, dir, q.position, r + spec.radius(q.kind)).map(|t| (t, q)))
             .min_by(|a, b| a.0.total_cmp(&b.0));
         let pocket_hit = Pocket::ALL
             .iter()

@@ -64,6 +64,12 @@ pub fn covering_circle(spec: &BoardSpec) -> f32 {
     (spec.striker_diameter - spec.baseline_gap) / 2.0
 }
 
+/// The largest offset from the middle of the baseline the striker may have (K1): covering
+/// the far base circle whole.
+pub fn offset_limit(spec: &BoardSpec) -> f32 {
+    spec.base_circle_offset() + covering_circle(spec)
+}
+
 /// Whether `offset` is a K1-legal spot along the baseline, ignoring other pieces.
 pub fn check_offset(spec: &BoardSpec, offset: f32) -> Result<(), PlacementError> {
     if !offset.is_finite() {
@@ -72,7 +78,7 @@ pub fn check_offset(spec: &BoardSpec, offset: f32) -> Result<(), PlacementError>
     let clear = clear_of_circles(spec);
     let circle = spec.base_circle_offset();
     let cover = covering_circle(spec);
-    let max = circle + cover;
+    let max = offset_limit(spec);
     let from_mid = offset.abs();
     if from_mid > max {
         return Err(PlacementError::BeyondBaseline { offset, max });

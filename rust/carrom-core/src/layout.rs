@@ -53,24 +53,6 @@ pub fn opening_formation(spec: &BoardSpec) -> Vec<Placed> {
     pieces
 }
 
-/// Radius of a piece of this kind on this board.
-pub fn radius(spec: &BoardSpec, kind: PieceKind) -> f32 {
-    match kind {
-        PieceKind::White | PieceKind::Black => spec.coin_diameter / 2.0,
-        PieceKind::Queen => spec.queen_diameter / 2.0,
-        PieceKind::Striker => spec.striker_diameter / 2.0,
-    }
-}
-
-/// Mass of a piece of this kind on this board.
-pub fn mass(spec: &BoardSpec, kind: PieceKind) -> f32 {
-    match kind {
-        PieceKind::White | PieceKind::Black => spec.coin_mass,
-        PieceKind::Queen => spec.queen_mass,
-        PieceKind::Striker => spec.striker_mass,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,7 +91,7 @@ mod tests {
                 if a.id == b.id {
                     continue;
                 }
-                let gap = a.position.distance(b.position) - radius(&spec, a.kind) - radius(&spec, b.kind);
+                let gap = a.position.distance(b.position) - spec.radius(a.kind) - spec.radius(b.kind);
                 assert!(gap > -TOUCH, "{} and {} overlap by {}", a.id, b.id, -gap);
                 if gap < TOUCH {
                     touching += 1;
@@ -149,7 +131,7 @@ mod tests {
     fn formation_fits_in_the_outer_circle() {
         let spec = BoardSpec::icf();
         for p in opening_formation(&spec) {
-            assert!(p.position.length() + radius(&spec, p.kind) <= spec.outer_circle_diameter / 2.0);
+            assert!(p.position.length() + spec.radius(p.kind) <= spec.outer_circle_diameter / 2.0);
         }
     }
 }

@@ -8,9 +8,13 @@ use std::fmt;
 /// points game (M3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum PieceKind {
+    /// A white coin.
     White,
+    /// A black coin.
     Black,
+    /// The red queen.
     Queen,
+    /// The striker.
     Striker,
 }
 
@@ -49,16 +53,52 @@ impl fmt::Display for PieceKind {
 /// The index of a piece on the table: 0 is the queen, 1–18 the coins in formation order,
 /// 19 the striker. Stable for a whole match, so events and saves can name pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct PieceId(pub u8);
+#[serde(try_from = "u8", into = "u8")]
+pub struct PieceId(pub(crate) u8);
+
+/// A piece number outside 0–19.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("piece {0} does not exist: pieces are 0 (the queen), 1 to 18 (the coins) and 19 (the striker)")]
+pub struct NoSuchPiece(pub i64);
 
 impl PieceId {
+    /// The piece numbered `number`, if there is one.
+    pub fn new(number: i64) -> Result<PieceId, NoSuchPiece> {
+        u8::try_from(number)
+            .ok()
+            .filter(|n| usize::from(*n) < Self::COUNT)
+            .map(PieceId)
+            .ok_or(NoSuchPiece(number))
+    }
+
+    /// Its number, 0–19.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The queen.
     pub const QUEEN: PieceId = PieceId(0);
+    /// The striker.
     pub const STRIKER: PieceId = PieceId(19);
     /// Number of pieces on a table, the striker included.
     pub const COUNT: usize = 20;
 
+    /// Its index in a table's pieces.
     pub fn index(self) -> usize {
         usize::from(self.0)
+    }
+}
+
+impl TryFrom<u8> for PieceId {
+    type Error = NoSuchPiece;
+    fn try_from(number: u8) -> Result<Self, Self::Error> {
+        PieceId::new(i64::from(number))
+    }
+}
+
+impl From<PieceId> for u8 {
+    fn from(id: PieceId) -> u8 {
+        id.0
     }
 }
 

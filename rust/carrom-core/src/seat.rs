@@ -42,6 +42,12 @@ impl Seat {
         f32::from(self.0) * std::f32::consts::FRAC_PI_2
     }
 
+    /// Whether a strike along `direction` goes forward from this seat, across its front
+    /// baseline (K3): away from the seat's own side of the frame.
+    pub fn is_forward(self, direction: Vec2) -> bool {
+        direction.dot(self.towards()) < 0.0
+    }
+
     /// The unit vector from the centre towards this seat's side of the frame.
     pub fn towards(self) -> Vec2 {
         Vec2::new(0.0, 1.0).quarter_turns(self.0)

@@ -6,6 +6,7 @@
 //! range, the spec takes the largest value, which the formation of S2 is built from. Where the
 //! physical constants come from is written in `docs/physics.md`.
 
+use crate::piece::PieceKind;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -133,6 +134,29 @@ impl BoardSpec {
             arrow_from_pocket: 0.05,
             physics: PhysicsConstants::default(),
         }
+    }
+
+    /// Radius of a piece of `kind` on this board.
+    pub fn radius(&self, kind: PieceKind) -> f32 {
+        match kind {
+            PieceKind::White | PieceKind::Black => self.coin_diameter / 2.0,
+            PieceKind::Queen => self.queen_diameter / 2.0,
+            PieceKind::Striker => self.striker_diameter / 2.0,
+        }
+    }
+
+    /// Mass of a piece of `kind` on this board.
+    pub fn mass(&self, kind: PieceKind) -> f32 {
+        match kind {
+            PieceKind::White | PieceKind::Black => self.coin_mass,
+            PieceKind::Queen => self.queen_mass,
+            PieceKind::Striker => self.striker_mass,
+        }
+    }
+
+    /// The side of the whole board, frame included, metres (it is square).
+    pub fn board_size(&self) -> f32 {
+        self.playing_surface + 2.0 * self.frame_width
     }
 
     pub fn half_surface(&self) -> f32 {

@@ -1,7 +1,7 @@
 //! The table and the referee together: the rules' counts always match the pieces on the
 //! table, and a game replays and reloads bit for bit.
 
-use carrom_core::game::{Action, Game};
+use carrom_core::game::{save, Action, Game, GameError, Turn};
 use carrom_core::physics::Place;
 use carrom_core::rules::{MatchSettings, Mode, QueenState};
 use carrom_core::{BoardSpec, PieceKind, Vec2};
@@ -55,7 +55,7 @@ fn replay_of_a_game_reproduces_it_bit_for_bit() {
         game.perform(&action).unwrap();
     }
     let replayed = game.replay().play().unwrap();
-    assert_eq!(replayed.to_json(), game.to_json());
+    assert_eq!(replayed.to_json().unwrap(), game.to_json().unwrap());
 }
 
 #[test]
@@ -66,13 +66,95 @@ fn saved_game_loads_and_plays_on_the_same() {
         let action = random_strike(&game, &mut rng).unwrap();
         game.perform(&action).unwrap();
     }
-    let mut loaded = Game::from_json(&game.to_json()).unwrap();
+    let mut loaded = Game::from_json(&game.to_json().unwrap()).unwrap();
     for _ in 0..10 {
         let action = random_strike(&game, &mut rng).unwrap();
         assert_eq!(game.perform(&action), loaded.perform(&action));
     }
-    assert_eq!(game.to_json(), loaded.to_json());
+    assert_eq!(game.to_json().unwrap(), loaded.to_json().unwrap());
     assert!(Game::from_json("{\"table\": 3}").is_err());
+}
+
+#[test]
+fn a_match_saved_mid_shot_finishes_the_same_after_loading() {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 12).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    game.place_striker(seat, 0.02).unwrap();
+    game.strike(-seat.towards(), 6.0).unwrap();
+    for _ in 0..40 {
+        game.step().unwrap();
+    }
+    let mut loaded = Game::from_json(&game.to_json().unwrap()).unwrap();
+    assert_eq!(game.run_to_rest(), loaded.run_to_rest());
+    assert_eq!(game.to_json().unwrap(), loaded.to_json().unwrap());
+}
+
+#[test]
+fn a_save_of_another_version_or_kind_is_refused_by_name() {
+    let game = Game::new(BoardSpec::icf(), MatchSettings::default(), 4).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&game.to_json().unwrap()).unwrap();
+    doc["version"] = 2.into();
+    let found = Game::from_json(&doc.to_string()).err();
+    assert_eq!(found, Some(GameError::SaveVersion { found: 2, supported: save::SAVE_VERSION }));
+    assert!(found.unwrap().to_string().contains("version 2"));
+    doc["version"] = save::SAVE_VERSION.into();
+    doc["format"] = "something else".into();
+    assert!(Game::from_json(&doc.to_string())
+        .err()
+        .unwrap()
+        .to_string()
+        .contains("not a saved carrom match"));
+    let huge = " ".repeat(save::MAX_SAVE_BYTES + 1);
+    assert!(Game::from_json(&huge).err().unwrap().to_string().contains("bytes"));
+    assert!(Game::from_json("not json").err().unwrap().to_string().contains("not JSON"));
+}
+
+#[test]
+fn a_save_whose_table_and_rules_disagree_is_refused() {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 2).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    game.perform(&Action::Strike { seat, offset: 0.0, direction: -seat.towards(), speed: 6.0 }).unwrap();
+    let text = game.to_json().unwrap();
+    // The rules say one white fewer than the table shows.
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let whites = doc["rules"]["board"]["on_board"]["white"].as_u64().unwrap();
+    doc["rules"]["board"]["on_board"]["white"] = (whites - 1).into();
+    doc["rules"]["board"]["held"][0]["white"] =
+        (doc["rules"]["board"]["held"][0]["white"].as_u64().unwrap() + 1).into();
+    let error = Game::from_json(&doc.to_string()).err().unwrap().to_string();
+    assert!(error.contains("white coins"), "{error}");
+    // A replay played under other settings.
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["replay"]["seed"] = 99.into();
+    assert!(Game::from_json(&doc.to_string()).err().unwrap().to_string().contains("seed"));
+}
+
+#[test]
+fn one_check_says_whether_a_seat_may_act_with_one_message() {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 1).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    let other = seat.opposite();
+    let expected = game.turn().may_act(other).unwrap_err();
+    assert_eq!(game.place_striker(other, 0.0).unwrap_err(), expected);
+    assert_eq!(game.declare_foul(other, carrom_core::rules::Foul::TouchedPiece).unwrap_err(), expected);
+    assert!(expected.to_string().contains("turn"));
+    game.place_striker(seat, 0.0).unwrap();
+    game.strike(-seat.towards(), 5.0).unwrap();
+    let moving = game.turn().may_act(seat).unwrap_err();
+    assert_eq!(game.place_striker(seat, 0.0).unwrap_err(), moving);
+    assert!(moving.to_string().contains("moving"));
+}
+
+#[test]
+fn free_play_judges_nothing_and_lets_any_seat_strike() {
+    let mut table = carrom_core::Table::new(BoardSpec::icf()).unwrap();
+    let mut turn = Turn::free(&mut table);
+    let seat = carrom_core::Seat::new(1).unwrap();
+    let ruling =
+        turn.perform(&Action::Strike { seat, offset: 0.0, direction: -seat.towards(), speed: 6.0 }).unwrap();
+    assert!(ruling.verdict.events.is_empty() && ruling.returned.is_empty());
+    assert!(ruling.report.is_some_and(|r| r.seat == Some(seat)));
+    assert!(turn.declare_foul(seat, carrom_core::rules::Foul::TouchedPiece).is_err());
 }
 
 #[test]

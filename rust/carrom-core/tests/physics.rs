@@ -14,7 +14,7 @@ fn seat(i: i64) -> Seat {
 fn empty_table() -> Table {
     let mut table = Table::new(BoardSpec::icf()).unwrap();
     for id in 0..19 {
-        table.set_piece(PieceId(id), Place::Off, Vec2::ZERO).unwrap();
+        table.set_piece(PieceId::new(id).unwrap(), Place::Off, Vec2::ZERO).unwrap();
     }
     table
 }
@@ -71,7 +71,7 @@ fn no_tunnelling_no_nan_under_random_max_power_shots() {
         for p in table.pieces() {
             assert!(p.position.is_finite() && p.velocity.is_finite(), "NaN in {p:?}");
             if p.on_board() {
-                let r = carrom_core::layout::radius(&spec, p.kind);
+                let r = spec.radius(p.kind);
                 assert!(
                     p.position.x.abs() <= half - r + 1e-3 && p.position.y.abs() <= half - r + 1e-3,
                     "{p:?}"
@@ -133,7 +133,7 @@ fn determinism_same_shot_twice_gives_identical_snapshots() {
     let ra = a.run_to_rest().unwrap();
     let rb = b.run_to_rest().unwrap();
     assert_eq!(ra, rb);
-    assert_eq!(a.snapshot().to_json(), b.snapshot().to_json());
+    assert_eq!(a.snapshot().unwrap().to_json(), b.snapshot().unwrap().to_json());
 }
 
 #[test]
@@ -143,12 +143,12 @@ fn determinism_snapshot_mid_shot_restore_and_continue_equals_continuing() {
     for _ in 0..60 {
         direct.step();
     }
-    let json = direct.snapshot().to_json();
+    let json = direct.snapshot().unwrap().to_json();
     let mut restored = Table::restore(&carrom_core::Snapshot::from_json(&json).unwrap()).unwrap();
     let (events_direct, _) = run(&mut direct);
     let (events_restored, _) = run(&mut restored);
     assert_eq!(events_direct, events_restored);
-    assert_eq!(direct.snapshot(), restored.snapshot());
+    assert_eq!(direct.snapshot().unwrap(), restored.snapshot().unwrap());
 }
 
 #[test]
@@ -156,20 +156,20 @@ fn determinism_restore_at_rest_then_next_shot_matches() {
     let mut direct = Table::new(BoardSpec::icf()).unwrap();
     break_shot(&mut direct);
     direct.run_to_rest().unwrap();
-    let mut restored = Table::restore(&direct.snapshot()).unwrap();
+    let mut restored = Table::restore(&direct.snapshot().unwrap()).unwrap();
     for table in [&mut direct, &mut restored] {
         table.place_striker(seat(2), -0.05).unwrap();
         table.strike(Vec2::new(0.3, 1.0), 4.0).unwrap();
     }
     assert_eq!(direct.run_to_rest().unwrap(), restored.run_to_rest().unwrap());
-    assert_eq!(direct.snapshot(), restored.snapshot());
+    assert_eq!(direct.snapshot().unwrap(), restored.snapshot().unwrap());
 }
 
 #[test]
 fn head_on_hit_conserves_momentum_and_loses_energy_as_restitution_says() {
     let mut table = empty_table();
     let spec = table.spec().clone();
-    let coin = PieceId(1);
+    let coin = PieceId::new(1).unwrap();
     table.set_piece(coin, Place::Board, Vec2::new(0.0, 0.1)).unwrap();
     table.place_striker(seat(0), 0.0).unwrap();
     table.strike(Vec2::new(0.0, -1.0), 2.0).unwrap();
@@ -210,17 +210,17 @@ fn coin_sent_straight_at_a_pocket_drops_into_it() {
     let mut table = empty_table();
     let spec = table.spec().clone();
     let start = carrom_core::baseline::striker_spot(&spec, seat(0), 0.0);
-    let target = Pocket(1).centre(&spec);
+    let target = Pocket::new(1).unwrap().centre(&spec);
     let dir = (target - start).normalized().unwrap();
-    let coin = PieceId(5);
+    let coin = PieceId::new(5).unwrap();
     table.set_piece(coin, Place::Board, start + dir * 0.3).unwrap();
     table.place_striker(seat(0), 0.0).unwrap();
     table.strike(dir, 3.0).unwrap();
     let report = table.run_to_rest().unwrap();
     assert_eq!(report.pocketed.len(), 1);
-    assert_eq!((report.pocketed[0].piece, report.pocketed[0].pocket), (coin, Pocket(1)));
+    assert_eq!((report.pocketed[0].piece, report.pocketed[0].pocket), (coin, Pocket::new(1).unwrap()));
     assert_eq!(report.first_touched, Some(coin));
-    assert_eq!(table.piece(coin).unwrap().place, Place::Pocket(Pocket(1)));
+    assert_eq!(table.piece(coin).unwrap().place, Place::Pocket(Pocket::new(1).unwrap()));
 }
 
 #[test]
@@ -239,7 +239,7 @@ fn bad_strikes_are_refused_and_change_nothing() {
     let mut table = Table::new(BoardSpec::icf()).unwrap();
     assert_eq!(table.strike(Vec2::new(0.0, -1.0), 1.0), Err(TableError::StrikerNotPlaced));
     table.place_striker(seat(0), 0.0).unwrap();
-    let before = table.snapshot();
+    let before = table.snapshot().unwrap();
     let max = table.spec().physics.max_striker_speed;
     let bad = [
         (Vec2::new(0.0, -1.0), f32::NAN),
@@ -254,7 +254,7 @@ fn bad_strikes_are_refused_and_change_nothing() {
     ];
     for (dir, speed) in bad {
         assert!(table.strike(dir, speed).is_err(), "{dir:?} {speed}");
-        assert_eq!(table.snapshot(), before);
+        assert_eq!(table.snapshot().unwrap(), before);
     }
     let err = table.strike(Vec2::new(0.0, -1.0), 99.0).unwrap_err();
     assert!(err.to_string().contains("at most"), "{err}");
@@ -266,14 +266,14 @@ fn bad_strikes_are_refused_and_change_nothing() {
 #[test]
 fn k1_illegal_striker_spots_are_refused() {
     let mut table = Table::new(BoardSpec::icf()).unwrap();
-    let before = table.snapshot();
+    let before = table.snapshot().unwrap();
     assert!(table.place_striker(seat(1), 0.2).is_err(), "straddles a base circle");
     assert!(table.place_striker(seat(1), 0.5).is_err(), "beyond the baseline");
     assert!(table.place_striker(seat(1), f32::NAN).is_err());
-    assert_eq!(table.snapshot(), before);
+    assert_eq!(table.snapshot().unwrap(), before);
     // A coin on the baseline blocks the spot it sits on.
     let spot = carrom_core::baseline::striker_spot(table.spec(), seat(1), 0.1);
-    table.set_piece(PieceId(3), Place::Board, spot).unwrap();
+    table.set_piece(PieceId::new(3).unwrap(), Place::Board, spot).unwrap();
     let err = table.place_striker(seat(1), 0.1).unwrap_err();
     assert!(err.to_string().contains("overlap"), "{err}");
 }
@@ -281,13 +281,16 @@ fn k1_illegal_striker_spots_are_refused() {
 #[test]
 fn x1_returned_piece_goes_to_the_free_spot_nearest_the_centre() {
     let mut table = Table::new(BoardSpec::icf()).unwrap();
-    table.set_piece(PieceId(0), Place::Off, Vec2::ZERO).unwrap();
-    let spot = table.return_to_centre(PieceId(0)).unwrap();
+    table.set_piece(PieceId::new(0).unwrap(), Place::Off, Vec2::ZERO).unwrap();
+    let spot = table.return_to_centre(PieceId::new(0).unwrap()).unwrap();
     assert_eq!(spot, Vec2::ZERO, "the queen's own spot was free");
-    assert_eq!(table.return_to_centre(PieceId(0)), Err(TableError::NotOffTheBoard(PieceId(0))));
-    table.set_piece(PieceId(4), Place::Off, Vec2::ZERO).unwrap();
+    assert_eq!(
+        table.return_to_centre(PieceId::new(0).unwrap()),
+        Err(TableError::NotOffTheBoard(PieceId::new(0).unwrap()))
+    );
+    table.set_piece(PieceId::new(4).unwrap(), Place::Off, Vec2::ZERO).unwrap();
     // The centre is taken: the coin goes to the nearest gap, its old spot in the ring.
-    let spot = table.return_to_centre(PieceId(4)).unwrap();
+    let spot = table.return_to_centre(PieceId::new(4).unwrap()).unwrap();
     let spec = table.spec().clone();
     assert!((spot.length() - spec.coin_diameter).abs() < 1e-3, "{spot:?}");
 }
@@ -297,7 +300,7 @@ fn snapshot_of_garbage_is_refused_with_a_reason() {
     let err = carrom_core::Snapshot::from_json("{nope").unwrap_err();
     assert!(matches!(err, TableError::BadSnapshot(_)));
     let mut json: serde_json::Value =
-        serde_json::from_str(&Table::new(BoardSpec::icf()).unwrap().snapshot().to_json()).unwrap();
+        serde_json::from_str(&Table::new(BoardSpec::icf()).unwrap().snapshot().unwrap().to_json()).unwrap();
     json["pieces"][3]["kind"] = serde_json::json!("Queen");
     let snap = carrom_core::Snapshot::from_json(&json.to_string()).unwrap();
     assert!(matches!(Table::restore(&snap), Err(TableError::BadSnapshot(_))));
@@ -307,7 +310,7 @@ fn snapshot_of_garbage_is_refused_with_a_reason() {
 fn k1_nearest_free_striker_spot_steps_around_a_blocking_coin() {
     let mut table = Table::new(BoardSpec::icf()).unwrap();
     let spot = carrom_core::baseline::striker_spot(table.spec(), seat(0), 0.0);
-    table.set_piece(PieceId(3), Place::Board, spot).unwrap();
+    table.set_piece(PieceId::new(3).unwrap(), Place::Board, spot).unwrap();
     let free = table.nearest_free_striker_offset(seat(0), 0.0).unwrap();
     assert!(table.check_striker_spot(seat(0), free).is_ok());
     assert!(free.abs() > 0.03 && free.abs() < 0.045, "just clear of the coin: {free}");

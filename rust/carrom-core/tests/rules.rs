@@ -1,5 +1,5 @@
-//! Scenario tests of the rules, one or more per clause of RULES-REFERENCE.md (ids in the
-//! names) and per decision of RULES.md.
+//! Scenario tests of the rules, one or more per clause of RULES.md (ids in the names) and per
+//! decision written there.
 
 use carrom_core::rules::{
     Foul, Match, MatchSettings, Mode, Outcome, Penalty, QueenState, ReturnReason, RuleEvent, RulesError,
@@ -612,13 +612,13 @@ fn a_match_saved_mid_board_loads_equal_and_plays_on_the_same() {
     let mut m = broken(Mode::Doubles);
     let c = own_colour(&m);
     play(&mut m, pocket(&[c, Queen]));
-    let mut loaded = Match::from_json(&m.to_json()).unwrap();
+    let mut loaded = Match::from_json(&m.to_json().unwrap()).unwrap();
     assert_eq!(loaded, m);
     let a = play(&mut m, miss());
     let b = play(&mut loaded, miss());
     assert_eq!(a, b);
     assert!(matches!(Match::from_json("{}"), Err(RulesError::BadSave(_))));
-    let mut tampered: serde_json::Value = serde_json::from_str(&m.to_json()).unwrap();
+    let mut tampered: serde_json::Value = serde_json::from_str(&m.to_json().unwrap()).unwrap();
     tampered["board"]["on_board"]["white"] = serde_json::json!(12);
     assert!(matches!(Match::from_json(&tampered.to_string()), Err(RulesError::BadSave(_))));
 }

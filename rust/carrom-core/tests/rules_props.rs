@@ -59,7 +59,8 @@ fn play_out(m: &mut Match, rng: &mut ChaCha8Rng, keen: f64, limit: usize) -> Res
         prop_assert!(!verdict.returns().contains(&PieceKind::Striker));
         prop_assert!(m.board_points().len() <= max_boards + 1);
         // Save and load give the same match.
-        let loaded = Match::from_json(&m.to_json()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let loaded =
+            Match::from_json(&m.to_json().unwrap()).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(&loaded, &*m);
     }
     Ok(())

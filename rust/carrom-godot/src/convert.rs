@@ -1,11 +1,10 @@
 //! Every conversion and check the nodes do, as plain Rust so that `cargo test` reaches it:
-//! pixels ⇄ metres, power ⇄ speed, seat numbers, names of things, and the fields of the
+//! power ⇄ speed, seat numbers, messages in pixels, and the fields of the
 //! dictionaries handed to GDScript. The nodes only move these values in and out of Godot types.
 
 use carrom_core::baseline::PlacementError;
-use carrom_core::physics::{Place, ShotReport};
-use carrom_core::rules::{Foul, Mode, Penalty, ReturnReason};
-use carrom_core::{PieceId, Seat, Vec2};
+use carrom_core::physics::ShotReport;
+use carrom_core::{PieceId, PieceKind, Seat, Vec2};
 
 /// A value of a dictionary field, before it becomes a Godot `Variant`.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,18 +12,13 @@ pub enum Field {
     Int(i64),
     Float(f64),
     Bool(bool),
-    Text(String),
-    Point(Vec2),
+    /// A piece kind, handed to Godot as `CarromBoard.KIND_*`.
+    Kind(PieceKind),
     List(Vec<Fields>),
 }
 
 /// The fields of one dictionary, in order.
 pub type Fields = Vec<(&'static str, Field)>;
-
-/// Board metres to node pixels.
-pub fn to_pixels(metres: Vec2, pixels_per_meter: f32) -> Vec2 {
-    metres * pixels_per_meter
-}
 
 /// A refused striker spot, told in the node's units (pixels) rather than the core's metres.
 pub fn placement_message(error: &PlacementError, pixels_per_meter: f32) -> String {
@@ -78,67 +72,13 @@ pub fn direction(x: f32, y: f32) -> Result<Vec2, String> {
         .ok_or_else(|| format!("direction must be a finite, non-zero vector (got ({x}, {y}))"))
 }
 
-/// The mode for the `mode` export: 0 singles, 1 doubles, 2 points.
-pub fn mode(value: i64) -> Result<Mode, String> {
-    match value {
-        0 => Ok(Mode::Singles),
-        1 => Ok(Mode::Doubles),
-        2 => Ok(Mode::Points),
-        _ => Err(format!("mode must be 0 (singles), 1 (doubles) or 2 (points), got {value}")),
-    }
-}
-
-/// A foul from its clause id, for `declare_foul`.
-pub fn foul(clause: &str) -> Result<Foul, String> {
-    match clause {
-        "F7" => Ok(Foul::TouchedPiece),
-        "F8" => Ok(Foul::StrikingRule),
-        _ => {
-            Err(format!("foul must be \"F7\" (touched a piece) or \"F8\" (striking rule), got \"{clause}\""))
-        }
-    }
-}
-
-/// A penalty as GDScript sees it: "white", "black" (the piece given back), "due" or "shared".
-pub fn penalty_name(penalty: Penalty) -> String {
-    match penalty {
-        Penalty::Piece(kind) => kind.name().to_string(),
-        Penalty::Due => "due".into(),
-        Penalty::Shared => "shared".into(),
-    }
-}
-
-/// A stable key for why a piece went back, for translations.
-pub fn return_reason_name(reason: ReturnReason) -> &'static str {
-    match reason {
-        ReturnReason::Penalty => "penalty",
-        ReturnReason::Due => "due",
-        ReturnReason::OpponentPiece => "opponent_piece",
-        ReturnReason::LastPiece => "last_piece",
-        ReturnReason::OffBoard => "off_board",
-        ReturnReason::QueenTooEarly => "queen_too_early",
-        ReturnReason::QueenNotCovered => "queen_not_covered",
-        ReturnReason::QueenByFoul => "queen_by_foul",
-    }
-}
-
-/// Where a piece is, as a word: "board", "pocket", "off" or "hand".
-pub fn place_name(place: Place) -> &'static str {
-    match place {
-        Place::Board => "board",
-        Place::Pocket(_) => "pocket",
-        Place::Off => "off",
-        Place::Hand => "hand",
-    }
-}
-
 /// -1 for "none", the number otherwise, as GDScript expects.
 pub fn or_minus_one<T: Into<i64>>(value: Option<T>) -> i64 {
     value.map_or(-1, Into::into)
 }
 
 fn piece_number(id: PieceId) -> i64 {
-    i64::from(id.0)
+    i64::from(id.number())
 }
 
 /// The `shot_finished` report.
@@ -154,15 +94,15 @@ pub fn report_fields(report: &ShotReport) -> Fields {
                     .map(|p| {
                         vec![
                             ("piece", Field::Int(piece_number(p.piece))),
-                            ("kind", Field::Text(p.kind.name().into())),
-                            ("pocket", Field::Int(i64::from(p.pocket.0))),
+                            ("kind", Field::Kind(p.kind)),
+                            ("pocket", Field::Int(i64::from(p.pocket.number()))),
                         ]
                     })
                     .collect(),
             ),
         ),
         ("striker_pocketed", Field::Bool(report.striker_pocketed.is_some())),
-        ("striker_pocket", Field::Int(or_minus_one(report.striker_pocketed.map(|p| p.0)))),
+        ("striker_pocket", Field::Int(or_minus_one(report.striker_pocketed.map(|p| p.number())))),
         (
             "off_board",
             Field::List(
@@ -170,16 +110,13 @@ pub fn report_fields(report: &ShotReport) -> Fields {
                     .off_board
                     .iter()
                     .map(|(id, kind)| {
-                        vec![
-                            ("piece", Field::Int(piece_number(*id))),
-                            ("kind", Field::Text(kind.name().into())),
-                        ]
+                        vec![("piece", Field::Int(piece_number(*id))), ("kind", Field::Kind(*kind))]
                     })
                     .collect(),
             ),
         ),
         ("broke_formation", Field::Bool(report.broke_formation)),
-        ("first_touched", Field::Int(or_minus_one(report.first_touched.map(|p| p.0)))),
+        ("first_touched", Field::Int(or_minus_one(report.first_touched.map(|p| p.number())))),
         ("steps", Field::Int(i64::from(report.steps))),
         ("stopped_early", Field::Bool(report.stopped_early)),
     ]
@@ -189,13 +126,6 @@ pub fn report_fields(report: &ShotReport) -> Fields {
 mod tests {
     use super::*;
     use carrom_core::physics::{Pocket, Pocketing};
-    use carrom_core::PieceKind;
-
-    #[test]
-    fn metres_scale_to_pixels() {
-        let p = to_pixels(Vec2::new(0.37, -0.1), 1000.0);
-        assert_eq!(p, Vec2::new(370.0, -100.0));
-    }
 
     #[test]
     fn power_outside_0_to_1_is_refused_with_the_range() {
@@ -236,31 +166,18 @@ mod tests {
     }
 
     #[test]
-    fn modes_and_declarable_fouls_by_name() {
-        assert_eq!(mode(2), Ok(Mode::Points));
-        assert!(mode(3).unwrap_err().contains("points"));
-        assert_eq!(foul("F7"), Ok(Foul::TouchedPiece));
-        assert!(foul("F1").unwrap_err().contains("F8"));
-    }
-
-    #[test]
-    fn names_are_stable_keys() {
-        assert_eq!(penalty_name(Penalty::Piece(PieceKind::Black)), "black");
-        assert_eq!(penalty_name(Penalty::Due), "due");
-        assert_eq!(return_reason_name(ReturnReason::QueenNotCovered), "queen_not_covered");
-        assert_eq!(place_name(Place::Pocket(Pocket(2))), "pocket");
-        assert_eq!(or_minus_one::<i64>(None), -1);
-    }
-
-    #[test]
     fn report_fields_carry_every_part_of_the_report() {
         let report = ShotReport {
             seat: Some(Seat::new(2).unwrap()),
-            pocketed: vec![Pocketing { piece: PieceId(3), kind: PieceKind::White, pocket: Pocket(1) }],
-            striker_pocketed: Some(Pocket(0)),
+            pocketed: vec![Pocketing {
+                piece: PieceId::new(3).unwrap(),
+                kind: PieceKind::White,
+                pocket: Pocket::new(1).unwrap(),
+            }],
+            striker_pocketed: Some(Pocket::new(0).unwrap()),
             off_board: vec![],
             broke_formation: true,
-            first_touched: Some(PieceId(3)),
+            first_touched: Some(PieceId::new(3).unwrap()),
             steps: 300,
             stopped_early: false,
         };
@@ -270,6 +187,6 @@ mod tests {
         assert_eq!(get("striker_pocket"), Field::Int(0));
         assert_eq!(get("first_touched"), Field::Int(3));
         let Field::List(pocketed) = get("pocketed") else { panic!() };
-        assert_eq!(pocketed[0][1], ("kind", Field::Text("white".into())));
+        assert_eq!(pocketed[0][1], ("kind", Field::Kind(PieceKind::White)));
     }
 }

@@ -1,24 +1,27 @@
 //! carrom-godot: carrom-core as Godot 4 nodes, by gdext. Thin glue: it converts units and
-//! types, owns the core objects inside nodes, turns core events into signals and bad calls into
-//! Godot errors. No rule or physics formula lives here.
+//! types, owns the core objects inside nodes, turns core events into signals and refused calls
+//! into one Godot error each. No rule or physics formula lives here.
 
-// The nodes are not built for unit tests (they need a running engine), so some helpers look
-// unused there.
+// Pure conversions, tested by `cargo test` without an engine.
 #[cfg_attr(test, allow(dead_code))]
 mod convert;
+#[cfg_attr(test, allow(dead_code))]
+mod units;
 
 #[cfg(not(test))]
-mod ai_node;
+mod ai;
 #[cfg(not(test))]
 mod board;
 #[cfg(not(test))]
-mod draw;
+mod enums;
 #[cfg(not(test))]
-mod piece_node;
+mod physics;
 #[cfg(not(test))]
-mod pieces;
+mod piece;
 #[cfg(not(test))]
-mod rules_node;
+mod refusal;
+#[cfg(not(test))]
+mod rules;
 #[cfg(not(test))]
 mod variant;
 

@@ -3,6 +3,7 @@
 use crate::convert::{Field, Fields};
 use godot::prelude::*;
 
+/// A Godot dictionary of `fields`, in order.
 pub fn dictionary(fields: Fields) -> VarDictionary {
     let mut dict = VarDictionary::new();
     for (key, value) in fields {
@@ -16,8 +17,7 @@ fn variant(field: Field) -> Variant {
         Field::Int(i) => i.to_variant(),
         Field::Float(f) => f.to_variant(),
         Field::Bool(b) => b.to_variant(),
-        Field::Text(t) => GString::from(t.as_str()).to_variant(),
-        Field::Point(p) => Vector2::new(p.x, p.y).to_variant(),
+        Field::Kind(k) => crate::enums::Kind::from(k).to_variant(),
         Field::List(items) => {
             let mut array = VarArray::new();
             for item in items {
@@ -26,12 +26,4 @@ fn variant(field: Field) -> Variant {
             array.to_variant()
         }
     }
-}
-
-pub fn vector(v: carrom_core::Vec2) -> Vector2 {
-    Vector2::new(v.x, v.y)
-}
-
-pub fn vec2(v: Vector2) -> carrom_core::Vec2 {
-    carrom_core::Vec2::new(v.x, v.y)
 }

@@ -2,8 +2,8 @@
 //! whole singles matches against itself and reports how each level does.
 
 use carrom_core::ai::{plan, Budget, Level, Shot};
-use carrom_core::game::{Action, Game};
-use carrom_core::rules::{Match, ShotSummary};
+use carrom_core::game::{Game, Turn};
+use carrom_core::rules::Match;
 use carrom_core::rules::{MatchSettings, Outcome, RuleEvent};
 use carrom_core::BoardSpec;
 use carrom_core::Table;
@@ -79,11 +79,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// Whether the shot as the computer meant it (without its hand's noise) is a foul.
 fn fouls_as_meant(table: &Table, rules: &Match, shot: &Shot) -> bool {
     let (Some(mut table), mut rules) = (table.clone_at_rest(), rules.clone()) else { return false };
-    let played = table.place_striker(shot.seat, shot.offset).is_ok()
-        && table.strike(shot.direction, shot.speed).is_ok()
-        && rules.begin_strike(shot.seat).is_ok();
-    let Some(report) = played.then(|| table.run_to_rest().ok()).flatten() else { return false };
-    rules.resolve(&ShotSummary::from_report(&report)).is_ok_and(|v| !v.fouls().is_empty())
+    Turn::judged(&mut table, &mut rules).perform(&shot.action()).is_ok_and(|r| !r.verdict.fouls().is_empty())
 }
 
 /// One match: level 0 plays side `g % 2`, so both levels break first equally often.
@@ -110,15 +106,13 @@ fn play_one(g: u64, levels: [Level; 2], tallies: &mut [Tally; 2]) -> Result<(), 
         tallies[t].times.push(started.elapsed());
         tallies[t].deliberate_fouls +=
             u32::from(fouls_as_meant(game.table(), game.rules(), &decision.intended));
-        let shot = decision.played;
-        let action =
-            Action::Strike { seat, offset: shot.offset, direction: shot.direction, speed: shot.speed };
-        let verdict = game.perform(&action).map_err(|e| e.to_string())?;
+        let ruling = game.perform(&decision.played.action()).map_err(|e| e.to_string())?;
+        let verdict = &ruling.verdict;
         let tally = &mut tallies[t];
         tally.strikes += 1;
         if broken {
             tally.strikes_after_break += 1;
-            let own = game.last_report().is_some_and(|r| r.pocketed_kinds().any(|k| Some(k) == colour));
+            let own = ruling.report.as_ref().is_some_and(|r| r.pocketed_kinds().any(|k| Some(k) == colour));
             tally.pocketing_strikes += u32::from(own);
         }
         tally.fouls += u32::from(!verdict.fouls().is_empty());

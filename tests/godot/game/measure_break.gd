@@ -14,7 +14,7 @@ func _initialize() -> void:
 
 func _start() -> void:
 	var session: Node = root.get_node("Session")
-	session.players = {0: "human", 1: "human", 2: "human", 3: "human"}
+	session.players = {0: -1, 1: -1, 2: -1, 3: -1}
 	session.new_match()
 	var game: Node = load("res://scenes/match.tscn").instantiate()
 	root.add_child(game)

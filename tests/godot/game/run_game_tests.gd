@@ -12,7 +12,7 @@ const SCENES := [
 ]
 const MATCH := "res://scenes/match.tscn"
 ## Every seat played by a person (copied before use: a constant dictionary is read-only).
-const HUMANS := {0: "human", 1: "human", 2: "human", 3: "human"}
+const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
 ## Strikes after which the scripted board is given up as not ending.
 const STRIKE_LIMIT := 400
 
@@ -63,10 +63,10 @@ func _check_scene_loads(path: String) -> void:
 	await process_frame
 
 
-## A singles match of `players` (seat: "human" or a level) from `seed`, in the tree.
+## A singles match of `players` (seat: -1 for a person, or a `CarromAi.LEVEL_*`) from `seed`.
 func _start_match(players: Dictionary, seed_value: int) -> Node2D:
 	var session: Node = root.get_node("Session")
-	session.mode = 0
+	session.mode = CarromRules.MODE_SINGLES
 	session.players = players.duplicate()
 	session.new_match()
 	session.match_seed = seed_value
@@ -95,7 +95,7 @@ func _check_scripted_board() -> void:
 	var strikes := 0
 	while not finished[0] and strikes < STRIKE_LIMIT:
 		var seat := rules.get_seat_to_play()
-		if not ai.think(seat, "hard"):
+		if not ai.think(seat, CarromAi.LEVEL_HARD):
 			break
 		var shot: Array = await ai.shot_ready
 		await _play_by_touch(board, controller, shot)
@@ -215,7 +215,7 @@ func _pieces_of(state: String) -> Array:
 ## Two computer seats play on their own, through the controller, without errors.
 func _check_computer_against_computer() -> void:
 	Engine.time_scale = 4.0
-	var game := await _start_match({0: "easy", 2: "medium"}, 11)
+	var game := await _start_match({0: CarromAi.LEVEL_EASY, 2: CarromAi.LEVEL_MEDIUM}, 11)
 	var turns := [0]
 	var rules: CarromRules = game.get_node("Rules")
 	rules.turn_started.connect(func(_s: int) -> void: turns[0] += 1)

@@ -6,10 +6,12 @@ func test_board_starts_in_the_opening_formation() -> void:
 	var board := new_board()
 	var pieces: Array = board.get_pieces()
 	check(pieces.size() == 20, "20 pieces, striker included")
-	var on_board := pieces.filter(func(p: Dictionary) -> bool: return p["place"] == "board")
+	var on_board := pieces.filter(
+		func(p: Dictionary) -> bool: return p["place"] == CarromBoard.PLACE_BOARD
+	)
 	check(on_board.size() == 19, "19 pieces on the board")
-	check(pieces[19]["place"] == "hand", "striker in hand")
-	check(pieces[0]["kind"] == "queen", "piece 0 is the queen")
+	check(pieces[19]["place"] == CarromBoard.PLACE_HAND, "striker in hand")
+	check(pieces[0]["kind"] == CarromBoard.KIND_QUEEN, "piece 0 is the queen")
 	check(board.get_piece_node(0) != null, "a node shows the queen")
 	check(not board.is_moving(), "at rest")
 
@@ -78,18 +80,46 @@ func test_save_and_load_restore_the_table() -> void:
 	check(board.save_state() == opening, "the same table is back")
 
 
-func test_physics_properties_change_the_simulation() -> void:
+func test_a_physics_resource_changes_the_simulation() -> void:
 	var board := new_board()
-	board.sliding_friction = 0.3
-	check(is_equal_approx(board.sliding_friction, 0.3), "friction set")
-	board.piece_restitution = 1.5
-	check(board.piece_restitution <= 1.0, "restitution above 1 refused")
+	var physics := CarromPhysics.new()
+	physics.sliding_friction = 0.3
+	board.physics = physics
 	board.place_striker(0, 0.0)
 	board.strike(Vector2(0, -1), 1.0)
 	var slow: Dictionary = board.simulate_to_rest()
 	board.reset_board()
-	board.sliding_friction = 0.12
-	board.place_striker(0, 0.0)
+	physics.sliding_friction = 0.12
+	check(board.place_striker(0, 0.0), "a changed resource plays from the next placing")
 	board.strike(Vector2(0, -1), 1.0)
 	var fast: Dictionary = board.simulate_to_rest()
 	check(slow["steps"] < fast["steps"], "more friction stops the break sooner")
+	board.reset_board()
+	physics.piece_restitution = 1.5
+	check(not board.place_striker(0, 0.0), "a restitution above 1 is refused")
+	check(board.save_state() != "", "the board still answers")
+
+
+func test_pockets_are_numbered_counter_clockwise_from_the_bottom_right() -> void:
+	# The striker, sent from a baseline's end straight at each corner, reports the pocket that
+	# the doc of piece_pocketed names for that corner (bottom right first, then up the right).
+	var corners := {0: Vector2(1, 1), 1: Vector2(1, -1), 2: Vector2(-1, -1), 3: Vector2(-1, 1)}
+	for pocket: int in corners:
+		var board := new_board()
+		var seen: Array[int] = []
+		board.piece_pocketed.connect(
+			func(_piece: int, _kind: int, p: int) -> void: seen.append(p)
+		)
+		var corner: Vector2 = corners[pocket]
+		var seat := 0
+		while board.get_seat_forward(seat).dot(corner) <= 0.0:
+			seat += 1
+		var limit := board.get_striker_offset_limit() * 0.99
+		var side := signf(board.get_seat_right(seat).dot(corner))
+		var offset := board.nearest_legal_offset(side * limit)
+		check(board.place_striker(seat, offset), "placed for pocket %d" % pocket)
+		var target := corner * board.get_board_size() * 0.4
+		board.strike(target - board.get_striker_spot(seat, offset), 0.6)
+		board.simulate_to_rest()
+		check(seen == [pocket], "the striker drops into pocket %d (saw %s)" % [pocket, seen])
+		board.free()

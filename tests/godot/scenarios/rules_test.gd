@@ -3,12 +3,12 @@ extends Scenario
 
 
 func test_match_starts_and_only_the_seat_to_play_may_strike() -> void:
-	var nodes := new_match(0, 1)
+	var nodes := new_match(CarromRules.MODE_SINGLES, 1)
 	var board: CarromBoard = nodes[0]
 	var rules: CarromRules = nodes[1]
 	var seat := rules.get_seat_to_play()
 	check(seat in [0, 2], "a singles seat starts")
-	check(rules.get_colour_of_seat(seat) == "white", "the first player plays white")
+	check(rules.get_colour_of_seat(seat) == CarromBoard.KIND_WHITE, "the first player plays white")
 	check(rules.get_scores().size() == 2, "two sides")
 	check(not board.place_striker(2 - seat, 0.0), "the other seat may not place")
 	check(not board.place_striker(1, 0.0), "seat 1 does not play singles")
@@ -16,7 +16,7 @@ func test_match_starts_and_only_the_seat_to_play_may_strike() -> void:
 
 
 func test_a_shot_is_judged_and_the_turn_announced() -> void:
-	var nodes := new_match(0, 3)
+	var nodes := new_match(CarromRules.MODE_SINGLES, 3)
 	var board: CarromBoard = nodes[0]
 	var rules: CarromRules = nodes[1]
 	var turns: Array[int] = []
@@ -30,14 +30,14 @@ func test_a_shot_is_judged_and_the_turn_announced() -> void:
 	var left: Dictionary = rules.get_pieces_left()
 	var on_board := 0
 	for p in board.get_pieces():
-		if p["place"] == "board" and p["kind"] != "striker":
+		if p["place"] == CarromBoard.PLACE_BOARD and p["kind"] != CarromBoard.KIND_STRIKER:
 			on_board += 1
 	var counted: int = left["white"] + left["black"] + (1 if left["queen"] else 0)
 	check(counted == on_board, "the rules count what lies on the board")
 
 
 func test_a_break_that_breaks_nothing_is_tried_again() -> void:
-	var nodes := new_match(0, 5)
+	var nodes := new_match(CarromRules.MODE_SINGLES, 5)
 	var board: CarromBoard = nodes[0]
 	var rules: CarromRules = nodes[1]
 	var failed: Array[int] = []
@@ -51,24 +51,90 @@ func test_a_break_that_breaks_nothing_is_tried_again() -> void:
 
 
 func test_declared_fouls_and_bad_calls() -> void:
-	var nodes := new_match(0, 2)
+	var nodes := new_match(CarromRules.MODE_SINGLES, 2)
 	var rules: CarromRules = nodes[1]
 	var fouls: Array[String] = []
 	rules.foul_committed.connect(
-		func(_s: int, f: String, p: String) -> void: fouls.append(f + ":" + p)
+		func(_s: int, f: String, p: int) -> void: fouls.append("%s:%d" % [f, p])
 	)
 	var seat := rules.get_seat_to_play()
 	check(not rules.declare_foul(seat, "F1"), "F1 cannot be declared")
 	check(not rules.declare_foul(9, "F7"), "seat 9 refused")
 	check(rules.declare_foul(seat, "F7"), "F7 declared")
-	check(fouls == ["F7:due"], "a due with nothing pocketed")
+	check(fouls == ["F7:%d" % CarromRules.PENALTY_DUE], "a due with nothing pocketed")
 	check(rules.get_seat_to_play() != seat, "the foul ended the turn")
-	check(not rules.load_state("{}"), "a damaged save is refused")
+	check(not rules.load_match("{}"), "a damaged save is refused")
 
 
 func test_points_game_seats_three() -> void:
-	var nodes := new_match(2, 4)
+	var nodes := new_match(CarromRules.MODE_POINTS, 4)
 	var rules: CarromRules = nodes[1]
 	check(rules.get_seats() == PackedInt32Array([0, 1, 2]), "seats 0, 1, 2")
-	check(rules.get_colour_of_seat(0) == "", "no colours in the points game")
+	check(rules.get_seats() == CarromRules.seats_of_mode(CarromRules.MODE_POINTS), "one source")
+	check(rules.get_colour_of_seat(0) == -1, "no colours in the points game")
 	check(rules.get_scores().size() == 3, "three players")
+
+
+## Plays `strikes` strikes of the seat to play straight ahead at full power, through the board.
+func _play_strikes(board: CarromBoard, rules: CarromRules, strikes: int) -> void:
+	for i in strikes:
+		var seat := rules.get_seat_to_play()
+		if seat < 0:
+			return
+		var offset := board.get_free_striker_offset(seat, 40.0 * (i % 5 - 2))
+		board.place_striker(seat, offset)
+		var aim := board.get_seat_forward(seat) + board.get_seat_right(seat) * (0.1 * (i % 3 - 1))
+		board.strike(aim, 0.9)
+		board.simulate_to_rest()
+
+
+func test_a_match_replays_bit_for_bit_through_the_nodes() -> void:
+	var nodes := new_match(CarromRules.MODE_DOUBLES, 9)
+	var board: CarromBoard = nodes[0]
+	var rules: CarromRules = nodes[1]
+	_play_strikes(board, rules, 12)
+	var saved := rules.save_match()
+	var replay := rules.get_replay()
+	var other := CarromBoard.new()
+	add(other, "Other")
+	var referee := CarromRules.new()
+	referee.board = other
+	add(referee, "OtherRules")
+	check(referee.play_replay(replay), "the replay plays")
+	check(referee.save_match() == saved, "the replayed match is the same, bit for bit")
+	check(other.get_pieces() == board.get_pieces(), "the same pieces in the same places")
+	check(not referee.play_replay("{\"actions\": 3}"), "a damaged replay is refused")
+	check(referee.save_match() == saved, "and changes nothing")
+
+
+func test_one_save_holds_the_whole_match() -> void:
+	var nodes := new_match(CarromRules.MODE_SINGLES, 6)
+	var board: CarromBoard = nodes[0]
+	var rules: CarromRules = nodes[1]
+	_play_strikes(board, rules, 4)
+	var saved := rules.save_match()
+	var seat := rules.get_seat_to_play()
+	_play_strikes(board, rules, 3)
+	check(rules.load_match(saved), "the save loads")
+	check(rules.save_match() == saved, "table, rules and replay are back as saved")
+	check(rules.get_seat_to_play() == seat, "the same seat is to play")
+	var next: Dictionary = JSON.parse_string(saved)
+	next["version"] = 99
+	check(not rules.load_match(JSON.stringify(next)), "another version is refused")
+	check(rules.save_match() == saved, "a refused load changes nothing")
+	check(not board.load_state(board.save_state()), "the board alone does not load mid-match")
+	check(not board.reset_board(), "nor is it reset under the referee")
+
+
+func test_the_inspector_offers_the_rules_own_limits() -> void:
+	var rules := CarromRules.new()
+	var limits := CarromRules.get_limits()
+	for property: Dictionary in rules.get_property_list():
+		if property["name"] in limits:
+			var range: PackedInt32Array = limits[property["name"]]
+			var hint: String = property["hint_string"]
+			check(
+				hint.begins_with("%d,%d" % [range[0], range[1]]),
+				"%s offers %s, the rules allow %s" % [property["name"], hint, range]
+			)
+	rules.free()

@@ -5,7 +5,6 @@
 use super::Shot;
 use crate::aim::{predict_path, sweep_disc};
 use crate::baseline;
-use crate::layout::{mass, radius};
 use crate::physics::{Pocket, Table};
 use crate::piece::{PieceId, PieceKind};
 use crate::seat::Seat;
@@ -33,7 +32,7 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
     let spec = table.spec();
     let p = &spec.physics;
     let decel = p.sliding_friction * p.gravity;
-    let rs = radius(spec, PieceKind::Striker);
+    let rs = spec.radius(PieceKind::Striker);
     let wall = spec.half_surface() - rs;
     let forward = -seat.towards();
     let mut found = vec![];
@@ -42,9 +41,9 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
         let view = with_striker(table, start);
         for &id in targets {
             let target = &table.pieces()[id.index()];
-            let rc = radius(spec, target.kind);
+            let rc = spec.radius(target.kind);
             let transfer = (1.0 + p.piece_restitution) * spec.striker_mass
-                / (spec.striker_mass + mass(spec, target.kind));
+                / (spec.striker_mass + spec.mass(target.kind));
             for pocket in Pocket::ALL {
                 let to_pocket = pocket.centre(spec) - target.position;
                 let Some(u) = to_pocket.normalized() else { continue };
@@ -108,14 +107,14 @@ fn banked(dir: Vec2, bank: usize, e: f32) -> Vec2 {
 /// The smallest gap between the striker, along `path`, and any piece but `target`.
 fn clearance(table: &Table, target: PieceId, path: &[Vec2]) -> f32 {
     let spec = table.spec();
-    let rs = radius(spec, PieceKind::Striker);
+    let rs = spec.radius(PieceKind::Striker);
     table
         .pieces()
         .iter()
         .filter(|q| q.on_board() && q.id != target && q.kind != PieceKind::Striker)
         .flat_map(|q| {
             path.windows(2)
-                .map(move |w| q.position.distance_to_segment(w[0], w[1]) - rs - radius(spec, q.kind))
+                .map(move |w| q.position.distance_to_segment(w[0], w[1]) - rs - spec.radius(q.kind))
         })
         .fold(f32::INFINITY, f32::min)
 }
@@ -125,12 +124,12 @@ fn lane_clear(table: &Table, id: PieceId, from: Vec2, to: Vec2) -> bool {
     let spec = table.spec();
     let Some(dir) = (to - from).normalized() else { return true };
     let length = (to - from).length();
-    let r = radius(spec, table.pieces()[id.index()].kind);
+    let r = spec.radius(table.pieces()[id.index()].kind);
     table
         .pieces()
         .iter()
         .filter(|q| q.on_board() && q.id != id && q.kind != PieceKind::Striker)
-        .all(|q| sweep_disc(from, dir, q.position, r + radius(spec, q.kind)).is_none_or(|t| t > length))
+        .all(|q| sweep_disc(from, dir, q.position, r + spec.radius(q.kind)).is_none_or(|t| t > length))
 }
 
 /// A copy of the table with the striker standing at `spot`, for the aim guide.
@@ -152,7 +151,7 @@ pub fn breaks(table: &Table, seat: Seat) -> Vec<Candidate> {
 pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate> {
     let spec = table.spec();
     let max = spec.physics.max_striker_speed;
-    let wall = spec.half_surface() - radius(spec, PieceKind::Striker);
+    let wall = spec.half_surface() - spec.radius(PieceKind::Striker);
     let e = spec.physics.cushion_restitution.max(0.05);
     let mut found = vec![];
     for offset in offsets(table) {

@@ -6,10 +6,10 @@
 mod candidate;
 mod score;
 
-use crate::game::apply_verdict;
+use crate::game::{Action, Turn};
 use crate::physics::{Table, TableError};
 use crate::piece::{PieceId, PieceKind};
-use crate::rules::{Match, QueenState, RulesError, ShotSummary};
+use crate::rules::{Match, QueenState, RulesError};
 use crate::seat::Seat;
 use crate::vec2::Vec2;
 use candidate::Candidate;
@@ -55,12 +55,20 @@ impl Level {
 /// A shot: where the striker stands and how it is struck.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Shot {
+    /// The seat that plays it.
     pub seat: Seat,
     /// Metres to the player's right of the middle of the baseline.
     pub offset: f32,
     pub direction: Vec2,
     /// m/s.
     pub speed: f32,
+}
+
+impl Shot {
+    /// The shot as the action a turn carries out.
+    pub fn action(&self) -> Action {
+        Action::Strike { seat: self.seat, offset: self.offset, direction: self.direction, speed: self.speed }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -202,17 +210,12 @@ fn targets(table: &Table, rules: &Match, side: crate::rules::Side) -> Vec<PieceI
         .collect()
 }
 
-/// Plays `shot` on a copy and scores what the rules make of it.
+/// Plays `shot` on a copy through the one turn sequence and scores what the rules make of it.
 fn try_shot(base: &Table, rules: &Match, side: crate::rules::Side, shot: &Shot) -> Option<f32> {
     let mut table = base.clone_at_rest()?;
     let mut after = rules.clone();
-    table.place_striker(shot.seat, shot.offset).ok()?;
-    table.strike(shot.direction, shot.speed).ok()?;
-    after.begin_strike(shot.seat).ok()?;
-    let report = table.run_to_rest().ok()?;
-    let verdict = after.resolve(&ShotSummary::from_report(&report)).ok()?;
-    apply_verdict(&mut table, &verdict).ok()?;
-    Some(score::score(rules, &after, &verdict, &table, side))
+    let ruling = Turn::judged(&mut table, &mut after).perform(&shot.action()).ok()?;
+    Some(score::score(rules, &after, &ruling.verdict, &table, side))
 }
 
 /// Candidates played again with a wobble before the choice.

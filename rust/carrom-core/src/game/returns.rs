@@ -10,15 +10,18 @@ use serde::{Deserialize, Serialize};
 /// A piece put back on the board by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Returned {
+    /// Which piece.
     pub piece: PieceId,
+    /// Its kind.
     pub kind: PieceKind,
+    /// Where it now stands, metres.
     pub at: Vec2,
 }
 
 /// Applies `verdict` to a table at rest and says which pieces went where. Pieces that left the
 /// board go back first, then pocketed ones, lowest id first, so the same verdict always moves
 /// the same pieces.
-pub fn apply_verdict(table: &mut Table, verdict: &Verdict) -> Result<Vec<Returned>, TableError> {
+pub(crate) fn apply_verdict(table: &mut Table, verdict: &Verdict) -> Result<Vec<Returned>, TableError> {
     if verdict.new_board() {
         table.reset();
         return Ok(vec![]);

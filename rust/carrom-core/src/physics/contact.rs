@@ -4,7 +4,6 @@
 use super::event::Event;
 use super::piece_state::PieceState;
 use super::world::piece_of;
-use crate::layout::radius;
 use crate::piece::PieceId;
 use crate::spec::BoardSpec;
 use crate::vec2::Vec2;
@@ -56,7 +55,7 @@ pub fn new_hits(
             }
             (x, y) => {
                 let (cx, cy) = (body_pos(x), body_pos(y));
-                let rx = radius(spec, pieces[usize::from(x)].kind);
+                let rx = spec.radius(pieces[usize::from(x)].kind);
                 let at = cx + (cy - cx).normalized().unwrap_or(Vec2::ZERO) * rx;
                 Event::Collision { a: PieceId(x), b: PieceId(y), impulse, at }
             }

@@ -18,10 +18,26 @@ pub enum Place {
     Hand,
 }
 
+impl Place {
+    /// A stable lowercase key: "board", "pocket", "off" or "hand".
+    pub fn key(self) -> &'static str {
+        match self {
+            Place::Board => "board",
+            Place::Pocket(_) => "pocket",
+            Place::Off => "off",
+            Place::Hand => "hand",
+        }
+    }
+}
+
+/// One piece: what it is, where, and how it moves.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PieceState {
+    /// Which piece.
     pub id: PieceId,
+    /// What it is.
     pub kind: PieceKind,
+    /// Where it is.
     pub place: Place,
     /// Centre, m (meaningful on the board; the last spot otherwise).
     pub position: Vec2,
@@ -34,14 +50,17 @@ pub struct PieceState {
 }
 
 impl PieceState {
+    /// A piece lying still at `position`.
     pub fn at_rest(id: PieceId, kind: PieceKind, place: Place, position: Vec2) -> Self {
         Self { id, kind, place, position, velocity: Vec2::ZERO, angle: 0.0, spin: 0.0 }
     }
 
+    /// Whether it lies on the playing surface.
     pub fn on_board(&self) -> bool {
         self.place == Place::Board
     }
 
+    /// Whether it neither slides nor spins.
     pub fn is_still(&self) -> bool {
         self.velocity == Vec2::ZERO && self.spin == 0.0
     }

@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 pub struct Snapshot(serde_json::Value);
 
 impl Table {
-    pub fn snapshot(&self) -> Snapshot {
-        // Pieces hold finite numbers and the world travels as text, so this cannot fail.
-        Snapshot(serde_json::to_value(self).unwrap_or(serde_json::Value::Null))
+    /// The whole table as data, for `restore`.
+    pub fn snapshot(&self) -> Result<Snapshot, TableError> {
+        serde_json::to_value(self).map(Snapshot).map_err(|e| TableError::BadSnapshot(e.to_string()))
     }
 
     /// A table rebuilt from a snapshot, checked before it is used.
@@ -27,10 +27,12 @@ impl Table {
 }
 
 impl Snapshot {
+    /// The snapshot as JSON text.
     pub fn to_json(&self) -> String {
         self.0.to_string()
     }
 
+    /// A snapshot read from `to_json`'s text (checked only when restored).
     pub fn from_json(json: &str) -> Result<Snapshot, TableError> {
         serde_json::from_str(json).map(Snapshot).map_err(|e| TableError::BadSnapshot(e.to_string()))
     }

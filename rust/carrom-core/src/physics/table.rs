@@ -11,7 +11,7 @@ use super::report::ShotReport;
 use super::world;
 use crate::baseline;
 use crate::centre::nearest_free_spot;
-use crate::layout::{opening_formation, radius};
+use crate::layout::opening_formation;
 use crate::piece::{PieceId, PieceKind};
 use crate::seat::Seat;
 use crate::spec::BoardSpec;
@@ -127,11 +127,11 @@ impl Table {
     pub fn check_striker_spot(&self, seat: Seat, offset: f32) -> Result<Vec2, TableError> {
         baseline::check_offset(&self.spec, offset)?;
         let spot = baseline::striker_spot(&self.spec, seat, offset);
-        let reach = radius(&self.spec, PieceKind::Striker);
+        let reach = self.spec.radius(PieceKind::Striker);
         let blocker = self.pieces.iter().find(|p| {
             p.kind != PieceKind::Striker
                 && p.on_board()
-                && p.position.distance(spot) < reach + radius(&self.spec, p.kind)
+                && p.position.distance(spot) < reach + self.spec.radius(p.kind)
         });
         match blocker {
             Some(p) => Err(baseline::PlacementError::OverlapsPiece { offset, piece: p.id }.into()),
@@ -142,7 +142,7 @@ impl Table {
     /// The legal, free spot for `seat`'s striker nearest `wanted` (metres along the baseline),
     /// searched outwards in 5 mm steps; `None` if pieces cover the whole baseline.
     pub fn nearest_free_striker_offset(&self, seat: Seat, wanted: f32) -> Option<f32> {
-        let limit = self.spec.base_circle_offset() + baseline::covering_circle(&self.spec);
+        let limit = baseline::offset_limit(&self.spec);
         let wanted = if wanted.is_finite() { wanted.clamp(-limit, limit) } else { 0.0 };
         let steps = (2.0 * limit / 0.005).ceil() as i32;
         (0..=steps)
@@ -163,20 +163,28 @@ impl Table {
         Ok(spot)
     }
 
-    /// Flicks the placed striker along `direction` at `speed` m/s. The direction must point
-    /// forward from the seat's baseline (K3); the speed lies in (0, max_striker_speed].
-    pub fn strike(&mut self, direction: Vec2, speed: f32) -> Result<(), TableError> {
+    /// Whether the placed striker may be flicked along `direction` at `speed` m/s: it must
+    /// point forward from the seat's baseline (K3), the speed within (0, max_striker_speed].
+    /// Returns the unit direction.
+    pub fn check_strike(&self, direction: Vec2, speed: f32) -> Result<Vec2, TableError> {
         self.ensure_at_rest()?;
         let seat = self.striker_seat.ok_or(TableError::StrikerNotPlaced)?;
         let dir =
             direction.normalized().ok_or(TableError::BadDirection { x: direction.x, y: direction.y })?;
-        if dir.dot(seat.towards()) >= 0.0 {
+        if !seat.is_forward(dir) {
             return Err(TableError::Backwards);
         }
         let max = self.spec.physics.max_striker_speed;
         if !(speed.is_finite() && speed > 0.0 && speed <= max) {
             return Err(TableError::BadSpeed { speed, max });
         }
+        Ok(dir)
+    }
+
+    /// Flicks the placed striker along `direction` at `speed` m/s, if `check_strike` allows.
+    pub fn strike(&mut self, direction: Vec2, speed: f32) -> Result<(), TableError> {
+        let dir = self.check_strike(direction, speed)?;
+        let seat = self.striker_seat.ok_or(TableError::StrikerNotPlaced)?;
         self.pieces[PieceId::STRIKER.index()].velocity = dir * speed;
         let (world, bodies) = world::build(&self.spec, &self.pieces);
         let outer = self.spec.outer_circle_diameter / 2.0;
@@ -209,7 +217,7 @@ impl Table {
             let Some(body) = motion.world.bodies.get_mut(handle) else { continue };
             let t = body.translation();
             let now = Vec2::new(t.x, t.y);
-            let r = radius(&self.spec, piece.kind);
+            let r = self.spec.radius(piece.kind);
             let dropped = pocket::crossed(&self.spec, piece.position, now);
             let off = now.x.abs() > half + r || now.y.abs() > half + r || !now.is_finite();
             piece.position = if now.is_finite() { now } else { piece.position };
@@ -302,9 +310,9 @@ impl Table {
             .pieces
             .iter()
             .filter(|p| p.on_board())
-            .map(|p| (p.position, radius(&self.spec, p.kind)))
+            .map(|p| (p.position, self.spec.radius(p.kind)))
             .collect();
-        let r = radius(&self.spec, kind);
+        let r = self.spec.radius(kind);
         nearest_free_spot(target, r, &occupied, self.spec.half_surface() - r)
     }
 
@@ -314,7 +322,7 @@ impl Table {
         self.ensure_at_rest()?;
         let kind = self.piece(id)?.kind;
         if place == Place::Board {
-            let r = radius(&self.spec, kind);
+            let r = self.spec.radius(kind);
             let inside = position.is_finite()
                 && position.x.abs() <= self.spec.half_surface() - r
                 && position.y.abs() <= self.spec.half_surface() - r
@@ -323,7 +331,7 @@ impl Table {
                 return Err(TableError::OffSurface { id, x: position.x, y: position.y });
             }
             if let Some(other) = self.pieces.iter().find(|p| {
-                p.id != id && p.on_board() && p.position.distance(position) < r + radius(&self.spec, p.kind)
+                p.id != id && p.on_board() && p.position.distance(position) < r + self.spec.radius(p.kind)
             }) {
                 return Err(TableError::Overlaps { id, other: other.id });
             }

@@ -3,7 +3,6 @@
 
 use super::cushion;
 use super::piece_state::{PieceState, Place};
-use crate::layout::{mass, radius};
 use crate::piece::PieceId;
 use crate::spec::BoardSpec;
 use rapier2d::prelude::*;
@@ -54,8 +53,8 @@ pub fn build(spec: &BoardSpec, pieces: &[PieceState]) -> (PhysicsWorld, Vec<Opti
                 .ccd_enabled(true)
                 .can_sleep(false);
             let handle = world.insert_body(body);
-            let collider = ColliderBuilder::ball(radius(spec, piece.kind))
-                .mass(mass(spec, piece.kind))
+            let collider = ColliderBuilder::ball(spec.radius(piece.kind))
+                .mass(spec.mass(piece.kind))
                 .restitution(piece_e)
                 .restitution_combine_rule(CoefficientCombineRule::Multiply)
                 .friction(piece_mu)

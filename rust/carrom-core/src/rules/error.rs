@@ -23,6 +23,8 @@ pub enum RulesError {
     StrikerAsPiece,
     #[error("{0} cannot be declared: only touching a piece (F7) or breaking a striking rule (F8) can")]
     NotDeclarable(&'static str),
+    #[error("there is no foul \"{0}\": fouls are F1 to F8")]
+    NoSuchFoul(String),
     #[error("time must be a finite, non-negative number of seconds (got {0})")]
     BadTime(f64),
     #[error("saved match is damaged: {0}")]

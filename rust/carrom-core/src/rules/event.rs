@@ -27,6 +27,22 @@ pub enum ReturnReason {
     QueenByFoul,
 }
 
+impl ReturnReason {
+    /// A stable lowercase key, for signals and translations.
+    pub fn key(self) -> &'static str {
+        match self {
+            ReturnReason::Penalty => "penalty",
+            ReturnReason::Due => "due",
+            ReturnReason::OpponentPiece => "opponent_piece",
+            ReturnReason::LastPiece => "last_piece",
+            ReturnReason::OffBoard => "off_board",
+            ReturnReason::QueenTooEarly => "queen_too_early",
+            ReturnReason::QueenNotCovered => "queen_not_covered",
+            ReturnReason::QueenByFoul => "queen_by_foul",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum RuleEvent {
     /// A break attempt left the formation whole (S4); the same player tries again.

@@ -1,5 +1,6 @@
 //! The fouls of the seeds (F1–F8) and what a foul costs (F0).
 
+use super::error::RulesError;
 use crate::piece::PieceKind;
 use serde::{Deserialize, Serialize};
 
@@ -24,7 +25,27 @@ pub enum Foul {
 }
 
 impl Foul {
-    /// The clause of RULES-REFERENCE.md ("F1" …), also a stable key for translations.
+    /// Every foul, in clause order.
+    pub const ALL: [Foul; 8] = [
+        Foul::StrikerPocketed,
+        Foul::PieceOffBoard,
+        Foul::OpponentPiece,
+        Foul::LastPieceBeforeQueen,
+        Foul::OpponentLastPiece,
+        Foul::FailedBreak,
+        Foul::TouchedPiece,
+        Foul::StrikingRule,
+    ];
+
+    /// The foul of a clause id ("F1" … "F8").
+    pub fn from_clause(clause: &str) -> Result<Foul, RulesError> {
+        Foul::ALL
+            .into_iter()
+            .find(|f| f.clause() == clause)
+            .ok_or_else(|| RulesError::NoSuchFoul(clause.into()))
+    }
+
+    /// Its clause id in RULES.md ("F1" …), also a stable key for translations.
     pub fn clause(self) -> &'static str {
         match self {
             Foul::StrikerPocketed => "F1",
@@ -48,4 +69,15 @@ pub enum Penalty {
     Due,
     /// Another foul of the same strike already carries the strike's one penalty.
     Shared,
+}
+
+impl Penalty {
+    /// A stable lowercase key: the colour given back, "due" or "shared".
+    pub fn key(self) -> &'static str {
+        match self {
+            Penalty::Piece(kind) => kind.name(),
+            Penalty::Due => "due",
+            Penalty::Shared => "shared",
+        }
+    }
 }

@@ -127,10 +127,6 @@ impl Match {
         self.striking
     }
 
-    pub fn elapsed_seconds(&self) -> f64 {
-        self.elapsed_seconds
-    }
-
     /// Checks that `seat` plays in this match.
     pub fn check_seat(&self, seat: Seat) -> Result<Side, RulesError> {
         self.side_of(seat).ok_or_else(|| RulesError::SeatNotInMatch {
@@ -139,7 +135,9 @@ impl Match {
         })
     }
 
-    fn check_can_act(&self, seat: Seat) -> Result<(), RulesError> {
+    /// Whether `seat` may act now: the match goes on, the seat plays in it, no strike is
+    /// under way and it is that seat's turn. The rules' half of [`crate::game::Turn::may_act`].
+    pub fn may_act(&self, seat: Seat) -> Result<(), RulesError> {
         if self.is_over() {
             return Err(RulesError::MatchOver);
         }
@@ -156,7 +154,7 @@ impl Match {
 
     /// `seat` takes its strike; `resolve` must follow with what the strike did.
     pub fn begin_strike(&mut self, seat: Seat) -> Result<(), RulesError> {
-        self.check_can_act(seat)?;
+        self.may_act(seat)?;
         self.striking = true;
         Ok(())
     }
@@ -167,7 +165,7 @@ impl Match {
         if !matches!(foul, Foul::TouchedPiece | Foul::StrikingRule) {
             return Err(RulesError::NotDeclarable(foul.clause()));
         }
-        self.check_can_act(seat)?;
+        self.may_act(seat)?;
         let mut verdict = Verdict::default();
         self.punish(&[foul], &mut verdict);
         self.end_turn(&mut verdict);
@@ -194,23 +192,30 @@ impl Match {
         Ok(verdict)
     }
 
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+    /// The match state as JSON text, for `from_json`.
+    pub fn to_json(&self) -> Result<String, RulesError> {
+        serde_json::to_string(self).map_err(|e| RulesError::BadSave(format!("cannot be written: {e}")))
     }
 
     /// A match loaded from `to_json`'s text, checked before it is used.
     pub fn from_json(json: &str) -> Result<Match, RulesError> {
         let m: Match = serde_json::from_str(json).map_err(|e| RulesError::BadSave(e.to_string()))?;
-        m.settings.validate().map_err(|e| RulesError::BadSave(e.to_string()))?;
-        let sides = m.mode().side_count();
-        let ok = m.turn < m.mode().seats().len()
-            && m.first < m.mode().seats().len()
-            && m.scores.len() == sides
-            && m.board.held.len() == sides
-            && m.board.dues.len() == sides
-            && m.board.coins_accounted();
+        m.checked()
+    }
+
+    /// This match if its parts fit together (settings in range, one entry per side, the coins
+    /// of one carrom set), for a match that came from outside.
+    pub(crate) fn checked(self) -> Result<Match, RulesError> {
+        self.settings.validate().map_err(|e| RulesError::BadSave(e.to_string()))?;
+        let sides = self.mode().side_count();
+        let ok = self.turn < self.mode().seats().len()
+            && self.first < self.mode().seats().len()
+            && self.scores.len() == sides
+            && self.board.held.len() == sides
+            && self.board.dues.len() == sides
+            && self.board.coins_accounted();
         if ok {
-            Ok(m)
+            Ok(self)
         } else {
             Err(RulesError::BadSave("the saved counts do not add up to one carrom set".into()))
         }

@@ -1,6 +1,6 @@
 //! The rules of the seeds as a pure state machine: a `Match` fed shot summaries, answering
-//! with verdicts. Clause ids (`Q3`, `F4` …) refer to RULES-REFERENCE.md; the decisions where
-//! the seeds are open are written in RULES.md at the repository's root.
+//! with verdicts. Clause ids (`Q3`, `F4` …) are those of RULES.md at the repository's root,
+//! which states every clause and each decision where the seeds are open.
 
 mod board;
 mod error;

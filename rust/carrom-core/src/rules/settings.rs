@@ -63,16 +63,22 @@ impl Default for MatchSettings {
 }
 
 impl MatchSettings {
+    /// The points a match may be played to.
+    pub const TARGET_POINTS: std::ops::RangeInclusive<u32> = 1..=1000;
+    /// The boards a match may last at most.
+    pub const MAX_BOARDS: std::ops::RangeInclusive<u32> = 1..=100;
+
+    /// The seeds' settings for `mode`.
     pub fn new(mode: Mode) -> Self {
         Self { mode, ..Self::default() }
     }
 
     pub fn validate(&self) -> Result<(), RulesError> {
         let bad = |field: &'static str, allowed: &'static str| Err(RulesError::BadSetting { field, allowed });
-        if !(1..=1000).contains(&self.target_points) {
+        if !Self::TARGET_POINTS.contains(&self.target_points) {
             return bad("target_points", "1 to 1000");
         }
-        if !(1..=100).contains(&self.max_boards) {
+        if !Self::MAX_BOARDS.contains(&self.max_boards) {
             return bad("max_boards", "1 to 100");
         }
         if !(1..=10).contains(&self.break_attempts) {

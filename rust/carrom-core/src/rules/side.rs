@@ -6,13 +6,46 @@ use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A side of the match: index into its scores.
+/// A side of the match: index into its scores. A match has at most three sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Side(pub u8);
+#[serde(try_from = "u8", into = "u8")]
+pub struct Side(pub(crate) u8);
+
+/// A side number outside 0–2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("side {0} does not exist: a match has sides 0 and 1, and 2 in the points game")]
+pub struct NoSuchSide(pub i64);
 
 impl Side {
+    /// Most sides a match has (the points game's three players).
+    pub const MAX: usize = 3;
+
+    /// Side `number`, if a match can have it.
+    pub fn new(number: i64) -> Result<Side, NoSuchSide> {
+        u8::try_from(number).ok().filter(|n| usize::from(*n) < Self::MAX).map(Side).ok_or(NoSuchSide(number))
+    }
+
+    /// Its number.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// Its index in per-side lists (scores, dues).
     pub fn index(self) -> usize {
         usize::from(self.0)
+    }
+}
+
+impl TryFrom<u8> for Side {
+    type Error = NoSuchSide;
+    fn try_from(number: u8) -> Result<Self, Self::Error> {
+        Side::new(i64::from(number))
+    }
+}
+
+impl From<Side> for u8 {
+    fn from(side: Side) -> u8 {
+        side.0
     }
 }
 

@@ -1,38 +1,36 @@
 //! `CarromPiece`: the plain look of a piece, drawn in code so it is crisp at any size: a disc
 //! with turned rings, a soft shadow, and a red queen or a striker that stands out.
 
+use crate::enums::Kind;
 use godot::classes::{INode2D, Node2D};
 use godot::prelude::*;
 
-/// The default look of a carrom piece. `kind` is 0 white, 1 black, 2 queen, 3 striker;
-/// `radius` is in pixels. Replace it by setting the piece scenes of `CarromBoard`.
+/// The default look of a carrom piece, `radius` pixels across its half. Replace it by setting
+/// the piece scenes of `CarromBoard`.
 #[derive(GodotClass)]
-#[class(tool, base=Node2D)]
+#[class(init, tool, base=Node2D)]
 pub struct CarromPiece {
-    /// 0 white coin, 1 black coin, 2 queen, 3 striker.
-    #[export(enum = (White = 0, Black = 1, Queen = 2, Striker = 3))]
+    /// What the piece is (`CarromBoard.KIND_*`).
+    #[export]
     #[var(set = set_kind)]
-    kind: i64,
+    kind: Kind,
     /// Radius in pixels.
     #[export(range = (1.0, 200.0, or_greater))]
     #[var(set = set_radius)]
+    #[init(val = 16.0)]
     radius: f32,
     base: Base<Node2D>,
 }
 
 #[godot_api]
 impl INode2D for CarromPiece {
-    fn init(base: Base<Node2D>) -> Self {
-        Self { kind: 0, radius: 16.0, base }
-    }
-
     fn draw(&mut self) {
         let r = self.radius;
         let (face, ring) = match self.kind {
-            1 => (Color::from_rgb(0.13, 0.11, 0.10), Color::from_rgb(0.32, 0.27, 0.24)),
-            2 => (Color::from_rgb(0.78, 0.08, 0.12), Color::from_rgb(0.95, 0.55, 0.45)),
-            3 => (Color::from_rgb(0.96, 0.95, 0.90), Color::from_rgb(0.10, 0.35, 0.75)),
-            _ => (Color::from_rgb(0.95, 0.89, 0.74), Color::from_rgb(0.72, 0.58, 0.38)),
+            Kind::Black => (Color::from_rgb(0.13, 0.11, 0.10), Color::from_rgb(0.32, 0.27, 0.24)),
+            Kind::Queen => (Color::from_rgb(0.78, 0.08, 0.12), Color::from_rgb(0.95, 0.55, 0.45)),
+            Kind::Striker => (Color::from_rgb(0.96, 0.95, 0.90), Color::from_rgb(0.10, 0.35, 0.75)),
+            Kind::White => (Color::from_rgb(0.95, 0.89, 0.74), Color::from_rgb(0.72, 0.58, 0.38)),
         };
         let mut base = self.base_mut();
         base.draw_circle(Vector2::new(r * 0.08, r * 0.12), r, Color::from_rgba(0.0, 0.0, 0.0, 0.28));
@@ -51,13 +49,7 @@ impl INode2D for CarromPiece {
 #[godot_api]
 impl CarromPiece {
     #[func]
-    fn set_kind(&mut self, kind: i64) {
-        if !(0..=3).contains(&kind) {
-            godot_error!(
-                "CarromPiece.kind must be 0 (white), 1 (black), 2 (queen) or 3 (striker), got {kind}"
-            );
-            return;
-        }
+    fn set_kind(&mut self, kind: Kind) {
         self.kind = kind;
         self.base_mut().queue_redraw();
     }
@@ -74,16 +66,10 @@ impl CarromPiece {
 
     /// A new piece node of this kind and radius (pixels).
     pub(crate) fn make(kind: carrom_core::PieceKind, radius: f32) -> Gd<CarromPiece> {
-        let kind = match kind {
-            carrom_core::PieceKind::White => 0,
-            carrom_core::PieceKind::Black => 1,
-            carrom_core::PieceKind::Queen => 2,
-            carrom_core::PieceKind::Striker => 3,
-        };
         let mut node = CarromPiece::new_alloc();
         {
             let mut piece = node.bind_mut();
-            piece.kind = kind;
+            piece.kind = kind.into();
             piece.radius = radius;
         }
         node

@@ -1,9 +1,8 @@
 //! The nodes that show the pieces: one per piece, from the board's piece scenes or, when a
 //! scene is not set, a plain `CarromPiece`. The board moves them; they never move themselves.
 
-use crate::convert;
-use crate::piece_node::CarromPiece;
-use carrom_core::layout::radius;
+use crate::piece::CarromPiece;
+use crate::units::Units;
 use carrom_core::physics::{PieceState, Place};
 use carrom_core::{BoardSpec, PieceKind};
 use godot::classes::{Node2D, PackedScene};
@@ -38,22 +37,30 @@ impl PieceNodes {
         self.nodes.get(index).cloned().flatten()
     }
 
-    /// Frees the old nodes and makes one per piece under `parent`.
-    pub fn rebuild(&mut self, parent: &mut Gd<Node2D>, scenes: &Scenes, spec: &BoardSpec, pixels: f32) {
+    /// Frees the old nodes and makes one per piece of `pieces` under `parent`.
+    pub fn rebuild(
+        &mut self,
+        parent: &mut Gd<Node2D>,
+        scenes: &Scenes,
+        pieces: &[PieceState],
+        spec: &BoardSpec,
+        units: Units,
+    ) {
         for node in self.nodes.drain(..).flatten() {
             if node.is_instance_valid() {
                 let mut node = node;
                 node.queue_free();
             }
         }
-        let table = carrom_core::Table::icf();
-        for piece in table.pieces() {
+        for piece in pieces {
             let node = scenes
                 .for_kind(piece.kind)
                 .and_then(|scene| scene.try_instantiate_as::<Node2D>())
-                .unwrap_or_else(|| CarromPiece::make(piece.kind, radius(spec, piece.kind) * pixels).upcast());
+                .unwrap_or_else(|| {
+                    CarromPiece::make(piece.kind, spec.radius(piece.kind) * units.scale()).upcast()
+                });
             let mut node = node;
-            node.set_name(&format!("{}_{}", piece.kind.name(), piece.id.0));
+            node.set_name(&format!("{}_{}", piece.kind.name(), piece.id.number()));
             // Pieces sit above the board's drawing; the striker above the coins.
             node.set_z_index(if piece.kind == PieceKind::Striker { 2 } else { 1 });
             parent.add_child(&node);
@@ -62,14 +69,13 @@ impl PieceNodes {
     }
 
     /// Moves and shows or hides each node after its piece.
-    pub fn sync(&mut self, pieces: &[PieceState], pixels: f32, hide_pocketed: bool) {
+    pub fn sync(&mut self, pieces: &[PieceState], units: Units, hide_pocketed: bool) {
         for (piece, node) in pieces.iter().zip(self.nodes.iter_mut()) {
             let Some(node) = node else { continue };
             if !node.is_instance_valid() {
                 continue;
             }
-            let p = convert::to_pixels(piece.position, pixels);
-            node.set_position(Vector2::new(p.x, p.y));
+            node.set_position(units.point(piece.position));
             node.set_rotation(piece.angle);
             match piece.place {
                 Place::Board => node.set_visible(true),

@@ -2,9 +2,12 @@
 //! game never waits for it. It answers by signal on the main thread.
 
 use crate::board::CarromBoard;
-use crate::rules_node::CarromRules;
-use crate::{convert, variant::vector};
-use carrom_core::ai::{plan, Budget, Level, Shot};
+use crate::convert;
+use crate::enums::Level;
+use crate::refusal::Refused;
+use crate::rules::CarromRules;
+use crate::units::vector;
+use carrom_core::ai::{plan, Budget, Shot};
 use godot::classes::{INode, Node};
 use godot::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,16 +24,17 @@ struct Job {
 /// `shot_ready` brings the shot back (place at `offset`, strike along `direction` with `power`,
 /// the same arguments `CarromBoard.place_striker` and `strike` take).
 #[derive(GodotClass)]
-#[class(base=Node)]
+#[class(init, base=Node)]
 pub struct CarromAi {
     /// The board to play on.
-    #[export(node_path = ("CarromBoard"))]
-    board: NodePath,
+    #[export]
+    board: Option<Gd<CarromBoard>>,
     /// The referee of the match (the computer plays by its rules).
-    #[export(node_path = ("CarromRules"))]
-    rules: NodePath,
+    #[export]
+    rules: Option<Gd<CarromRules>>,
     /// Longest a decision may take, seconds; the best shot found so far is played then.
     #[export(range = (0.05, 5.0, 0.05))]
+    #[init(val = 0.5)]
     time_budget: f64,
     /// Seed of the computer's unsteady hand; each decision adds its number to it.
     #[export]
@@ -42,18 +46,6 @@ pub struct CarromAi {
 
 #[godot_api]
 impl INode for CarromAi {
-    fn init(base: Base<Node>) -> Self {
-        Self {
-            board: NodePath::default(),
-            rules: NodePath::default(),
-            time_budget: 0.5,
-            seed: 0,
-            decisions: 0,
-            job: None,
-            base,
-        }
-    }
-
     fn process(&mut self, _delta: f64) {
         let Some(job) = &self.job else { return };
         let answer = match job.answer.try_recv() {
@@ -62,14 +54,22 @@ impl INode for CarromAi {
             Err(TryRecvError::Disconnected) => Err("the search stopped without an answer".into()),
         };
         self.job = None;
-        match answer {
-            Ok(shot) => {
-                let ppm = self.board_node().map_or(1000.0, |b| b.bind().pixels());
-                let max = self.board_node().map_or(1.0, |b| b.bind().max_speed());
+        let shot = answer.and_then(|shot| {
+            let board = self.board.as_ref().ok_or("CarromAi.board is not set")?.bind();
+            let units = board.units();
+            let max = board.table().spec().physics.max_striker_speed;
+            Ok((shot, units, max))
+        });
+        match shot {
+            Ok((shot, units, max)) => {
                 let seat = i64::from(u8::from(shot.seat));
-                let offset = f64::from(shot.offset * ppm);
                 let power = f64::from(shot.speed / max).clamp(0.0001, 1.0);
-                self.signals().shot_ready().emit(seat, offset, vector(shot.direction), power);
+                self.signals().shot_ready().emit(
+                    seat,
+                    units.pixels(shot.offset),
+                    vector(shot.direction),
+                    power,
+                );
             }
             Err(reason) => self.signals().think_failed().emit(&GString::from(reason.as_str())),
         }
@@ -82,55 +82,63 @@ impl INode for CarromAi {
 
 #[godot_api]
 impl CarromAi {
+    /// Computer levels (`think`).
+    #[constant]
+    const LEVEL_EASY: i64 = Level::Easy as i64;
+    #[constant]
+    const LEVEL_MEDIUM: i64 = Level::Medium as i64;
+    #[constant]
+    const LEVEL_HARD: i64 = Level::Hard as i64;
+
     /// The computer's shot for `seat`: offset in pixels along its baseline, a direction, and
     /// power 0–1.
     #[signal]
     fn shot_ready(seat: i64, offset: f64, direction: Vector2, power: f64);
-    /// No shot could be found (say why).
+    /// No shot could be found (says why).
     #[signal]
     fn think_failed(reason: GString);
 
-    /// Starts thinking for `seat` at `level` ("easy", "medium" or "hard"). Returns false, with
-    /// an error, if the arguments or the state do not allow it (not that seat's turn, pieces
-    /// moving, already thinking).
+    /// Every level, weakest first.
     #[func]
-    fn think(&mut self, seat: i64, level: GString) -> bool {
-        match self.start(seat, &level.to_string()) {
-            Ok(()) => true,
-            Err(e) => {
-                godot_error!("CarromAi.think: {e}");
-                false
-            }
-        }
+    fn get_levels() -> PackedInt32Array {
+        carrom_core::ai::Level::ALL.iter().map(|l| Level::from(*l) as i32).collect()
     }
 
-    fn start(&mut self, seat: i64, level: &str) -> Result<(), String> {
+    /// A stable lowercase name of `level` ("easy", "medium", "hard"), for saves and
+    /// translation keys.
+    #[func]
+    fn get_level_key(level: Level) -> GString {
+        GString::from(carrom_core::ai::Level::from(level).name())
+    }
+
+    /// Starts thinking for `seat` at `level`. Refused when it is not that seat's turn, pieces
+    /// move, or a search is already under way.
+    #[func]
+    fn think(&mut self, seat: i64, level: Level) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
-        let level = Level::from_name(level)
-            .ok_or(format!("level must be \"easy\", \"medium\" or \"hard\", got \"{level}\""))?;
         if self.job.is_some() {
             return Err("already thinking: wait for shot_ready or call cancel()".into());
         }
-        let board = self.board_node().ok_or("board must point to a CarromBoard")?;
-        let rules = self.rules_node().ok_or("rules must point to a CarromRules")?;
-        let table = board.bind().table_copy().ok_or("pieces are still moving")?;
-        let game = rules.bind().match_copy().ok_or("no match under way: call start_match first")?;
-        if game.to_play() != Some(seat) {
-            return Err(format!("it is not seat {}'s turn", u8::from(seat)));
-        }
+        let board = self.board.as_ref().ok_or("CarromAi.board must be set to a CarromBoard")?;
+        let rules = self.rules.as_ref().ok_or("CarromAi.rules must be set to a CarromRules")?;
+        let table = board.bind().table().clone_at_rest().ok_or("pieces are still moving")?;
+        let game = rules.bind().rules().cloned().ok_or("no match under way: call start_match first")?;
+        game.may_act(seat).map_err(|e| e.to_string())?;
         let seed = (self.seed as u64).wrapping_add(self.decisions);
         self.decisions += 1;
         let budget = Budget { time_limit: Some(Duration::from_secs_f64(self.time_budget.clamp(0.01, 60.0))) };
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, answer) = channel();
         let flag = cancel.clone();
+        let level = level.into();
         std::thread::Builder::new()
             .name("carrom-ai".into())
             .spawn(move || {
                 let shot = plan(&table, &game, seat, level, seed, budget, &flag)
                     .map(|p| p.played)
                     .map_err(|e| e.to_string());
-                let _ = send.send(shot);
+                // The node may have gone; then nobody waits for the answer.
+                send.send(shot).ok();
             })
             .map_err(|e| format!("could not start a thread: {e}"))?;
         self.job = Some(Job { answer, cancel });
@@ -145,16 +153,9 @@ impl CarromAi {
         }
     }
 
+    /// Whether a search is under way.
     #[func]
     fn is_thinking(&self) -> bool {
         self.job.is_some()
-    }
-
-    fn board_node(&self) -> Option<Gd<CarromBoard>> {
-        self.base().get_node_or_null(&self.board)?.try_cast::<CarromBoard>().ok()
-    }
-
-    fn rules_node(&self) -> Option<Gd<CarromRules>> {
-        self.base().get_node_or_null(&self.rules)?.try_cast::<CarromRules>().ok()
     }
 }

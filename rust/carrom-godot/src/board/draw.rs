@@ -1,11 +1,13 @@
 //! Drawing the board's markings (from carrom-core's `markings`) onto a canvas item.
 
+use crate::units::Units;
 use carrom_core::markings::Markings;
 use carrom_core::Vec2;
 use godot::classes::Node2D;
 use godot::prelude::*;
 use std::f32::consts::TAU;
 
+/// The board's colours, from its exported properties.
 pub struct Colours {
     pub surface: Color,
     pub frame: Color,
@@ -17,7 +19,8 @@ pub struct Colours {
 /// Line width of the printed marks, metres.
 const LINE: f32 = 0.0012;
 
-pub fn draw_board(canvas: &mut Node2D, m: &Markings, c: &Colours, ppm: f32) {
+pub fn draw_board(canvas: &mut Node2D, m: &Markings, c: &Colours, units: Units) {
+    let ppm = units.scale();
     let px = |v: Vec2| Vector2::new(v.x * ppm, v.y * ppm);
     let h = m.half_surface * ppm;
     let f = m.frame_width * ppm;

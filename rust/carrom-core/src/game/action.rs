@@ -1,0 +1,35 @@
+//! What a player does, as the replay records it: exact values, so that playing the same
+//! actions again gives the same match bit for bit.
+
+use crate::rules::Foul;
+use crate::seat::Seat;
+use crate::vec2::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// One thing a player (or the match clock) does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action {
+    /// Place at `offset` on the baseline and strike.
+    Strike {
+        /// The seat that strikes.
+        seat: Seat,
+        /// Metres to the player's right of the middle of the baseline.
+        offset: f32,
+        /// Which way the striker goes (any length).
+        direction: Vec2,
+        /// m/s.
+        speed: f32,
+    },
+    /// A foul seen outside the physics (F7, F8).
+    DeclareFoul {
+        /// The seat that fouled: the seat to play.
+        seat: Seat,
+        /// F7 or F8.
+        foul: Foul,
+    },
+    /// Play time for the match clock (G1).
+    AddTime {
+        /// Seconds of play since the last time added.
+        seconds: f64,
+    },
+}

@@ -1,0 +1,156 @@
+//! `Turn`: the one place a turn is sequenced — may this seat act, place the striker, strike,
+//! step to rest, judge, carry the verdict out on the table, record it for the replay. `Game`,
+//! the Godot nodes, the computer's what-ifs and self-play all go through it, so a turn plays
+//! the same wherever it is played.
+
+use super::returns::{apply_verdict, Returned};
+use super::{Action, GameError};
+use crate::physics::{Event, ShotReport, Table, TableError};
+use crate::piece::PieceId;
+use crate::rules::{Foul, Match, ShotSummary, Verdict};
+use crate::seat::Seat;
+use crate::vec2::Vec2;
+
+/// A table and, when a match is refereed, its rules and record, borrowed together for one
+/// action. Without rules it is free play: any seat strikes, nothing is judged.
+pub struct Turn<'a> {
+    table: &'a mut Table,
+    rules: Option<&'a mut Match>,
+    record: Option<&'a mut Vec<Action>>,
+}
+
+/// How an action ended.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Ruling {
+    /// The shot's report, for a strike.
+    pub report: Option<ShotReport>,
+    /// What the rules decided (empty in free play).
+    pub verdict: Verdict,
+    /// Pieces the verdict put back on the board, and where.
+    pub returned: Vec<Returned>,
+}
+
+/// What one physics step produced.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Step {
+    /// Hits, pockets and the like, in order; the last step of a shot ends with `Settled`.
+    pub events: Vec<Event>,
+    /// On the step the shot settled: how it was ruled.
+    pub ruling: Option<Ruling>,
+}
+
+impl<'a> Turn<'a> {
+    /// Free play on `table`: no referee, no record.
+    pub fn free(table: &'a mut Table) -> Turn<'a> {
+        Turn { table, rules: None, record: None }
+    }
+
+    /// A turn judged by `rules` but not recorded: the computer's what-if of a shot.
+    pub fn judged(table: &'a mut Table, rules: &'a mut Match) -> Turn<'a> {
+        Turn { table, rules: Some(rules), record: None }
+    }
+
+    /// A turn judged by `rules` and recorded in `record`.
+    pub(crate) fn recorded(
+        table: &'a mut Table,
+        rules: &'a mut Match,
+        record: &'a mut Vec<Action>,
+    ) -> Turn<'a> {
+        Turn { table, rules: Some(rules), record: Some(record) }
+    }
+
+    /// Whether `seat` may act now: nothing moves and, in a refereed match, it is that seat's
+    /// turn in a match still under way. The one check every action makes.
+    pub fn may_act(&self, seat: Seat) -> Result<(), GameError> {
+        if self.table.is_moving() {
+            return Err(TableError::StillMoving.into());
+        }
+        if let Some(rules) = &self.rules {
+            rules.may_act(seat)?;
+        }
+        Ok(())
+    }
+
+    /// Stands `seat`'s striker on its baseline at `offset` metres to the player's right.
+    pub fn place_striker(&mut self, seat: Seat, offset: f32) -> Result<Vec2, GameError> {
+        self.may_act(seat)?;
+        Ok(self.table.place_striker(seat, offset)?)
+    }
+
+    /// Strikes the placed striker along `direction` at `speed` m/s.
+    pub fn strike(&mut self, direction: Vec2, speed: f32) -> Result<(), GameError> {
+        let seat = self.table.striker_seat().ok_or(TableError::StrikerNotPlaced)?;
+        self.may_act(seat)?;
+        self.table.check_strike(direction, speed)?;
+        let offset = self.table.piece(PieceId::STRIKER)?.position.dot(seat.right());
+        if let Some(rules) = self.rules.as_deref_mut() {
+            rules.begin_strike(seat)?;
+        }
+        self.table.strike(direction, speed)?;
+        self.record(Action::Strike { seat, offset, direction, speed });
+        Ok(())
+    }
+
+    /// One physics step; on the step the shot settles, it is judged and carried out.
+    pub fn step(&mut self) -> Result<Step, GameError> {
+        let events = self.table.step();
+        let ruling = match events.last() {
+            Some(Event::Settled(report)) => Some(self.settle(report.clone())?),
+            _ => None,
+        };
+        Ok(Step { events, ruling })
+    }
+
+    /// Steps the shot under way to rest and rules on it.
+    pub fn run_to_rest(&mut self) -> Result<Ruling, GameError> {
+        let report = self.table.run_to_rest()?;
+        self.settle(report)
+    }
+
+    /// Judges a settled shot and carries the verdict out on the table.
+    fn settle(&mut self, report: ShotReport) -> Result<Ruling, GameError> {
+        let Some(rules) = self.rules.as_deref_mut().filter(|r| r.is_striking()) else {
+            return Ok(Ruling { report: Some(report), ..Ruling::default() });
+        };
+        let verdict = rules.resolve(&ShotSummary::from_report(&report))?;
+        let returned = apply_verdict(self.table, &verdict)?;
+        Ok(Ruling { report: Some(report), verdict, returned })
+    }
+
+    /// A foul seen outside the physics (F7, F8) by the seat to play.
+    pub fn declare_foul(&mut self, seat: Seat, foul: Foul) -> Result<Ruling, GameError> {
+        self.may_act(seat)?;
+        let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("declaring a foul"))?;
+        let verdict = rules.declare_foul(seat, foul)?;
+        let returned = apply_verdict(self.table, &verdict)?;
+        self.record(Action::DeclareFoul { seat, foul });
+        Ok(Ruling { report: None, verdict, returned })
+    }
+
+    /// Counts `seconds` of play against the match clock (G1).
+    pub fn add_time(&mut self, seconds: f64) -> Result<Ruling, GameError> {
+        let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("adding time"))?;
+        let verdict = rules.add_time(seconds)?;
+        self.record(Action::AddTime { seconds });
+        Ok(Ruling { verdict, ..Ruling::default() })
+    }
+
+    /// Carries out one action to its end (a strike runs to rest).
+    pub fn perform(&mut self, action: &Action) -> Result<Ruling, GameError> {
+        match *action {
+            Action::Strike { seat, offset, direction, speed } => {
+                self.place_striker(seat, offset)?;
+                self.strike(direction, speed)?;
+                self.run_to_rest()
+            }
+            Action::DeclareFoul { seat, foul } => self.declare_foul(seat, foul),
+            Action::AddTime { seconds } => self.add_time(seconds),
+        }
+    }
+
+    fn record(&mut self, action: Action) {
+        if let Some(record) = self.record.as_deref_mut() {
+            record.push(action);
+        }
+    }
+}

@@ -1,0 +1,441 @@
+//! `CarromBoard`: the table of carrom-core as a Godot node. It owns the physics; it draws the
+//! board, moves the piece nodes after the simulation and turns table events into signals.
+//! Every action goes through carrom-core's one turn sequence (`Turn`), judged by the
+//! `CarromRules` that referees this board, if any.
+
+mod draw;
+mod pieces;
+mod play;
+mod query;
+mod stepper;
+
+use crate::enums::{Kind, Place};
+use crate::physics::CarromPhysics;
+use crate::rules::CarromRules;
+use crate::units::Units;
+use carrom_core::game::{GameError, Referee, Ruling, Turn};
+use carrom_core::markings::markings;
+use carrom_core::physics::{Event, ShotReport, Table};
+use carrom_core::PieceId;
+use godot::classes::{Engine, INode2D, Node2D, PackedScene};
+use godot::prelude::*;
+use pieces::{PieceNodes, Scenes};
+use stepper::Stepper;
+
+/// A carrom board: the ICF playing surface with its pockets, markings and pieces, simulated by
+/// carrom-core (rapier2d with sliding friction). Place the striker with `place_striker`, strike
+/// with `strike`, and listen to the signals for what happens. Sizes are in pixels at
+/// `pixels_per_meter`; the node's origin is the centre of the board. Alone it is free play;
+/// a `CarromRules` whose `board` is this node referees every strike.
+#[derive(GodotClass)]
+#[class(init, tool, base=Node2D)]
+pub struct CarromBoard {
+    /// Scale of the board: 1 metre of board is this many pixels (the surface is 0.74 m).
+    #[export(range = (100.0, 4000.0, or_greater))]
+    #[var(get = get_pixels_per_meter, set = set_pixels_per_meter)]
+    pixels_per_meter: PhantomVar<f32>,
+    /// How the board plays (friction, bounce, top speed): a `CarromPhysics` resource, saved as a
+    /// preset. Empty plays the ICF board's values. Read again before every strike.
+    #[export]
+    #[var(set = set_physics)]
+    physics: Option<Gd<CarromPhysics>>,
+
+    /// Colour of the playing surface.
+    #[export_group(name = "Colours")]
+    #[export]
+    #[var(set = set_surface_color)]
+    #[init(val = Color::from_rgb(0.93, 0.80, 0.58))]
+    surface_color: Color,
+    /// Colour of the frame around the surface.
+    #[export]
+    #[var(set = set_frame_color)]
+    #[init(val = Color::from_rgb(0.36, 0.20, 0.09))]
+    frame_color: Color,
+    /// Colour of the printed lines.
+    #[export]
+    #[var(set = set_line_color)]
+    #[init(val = Color::from_rgb(0.12, 0.08, 0.05))]
+    line_color: Color,
+    /// Colour of the base circles and the centre circle.
+    #[export]
+    #[var(set = set_circle_color)]
+    #[init(val = Color::from_rgb(0.72, 0.10, 0.10))]
+    circle_color: Color,
+    /// Colour of the pocket openings.
+    #[export]
+    #[var(set = set_pocket_color)]
+    #[init(val = Color::from_rgb(0.07, 0.05, 0.04))]
+    pocket_color: Color,
+
+    /// Scene for each white coin (a plain `CarromPiece` when empty).
+    #[export_group(name = "Piece scenes")]
+    #[export]
+    #[var(set = set_white_coin_scene)]
+    white_coin_scene: Option<Gd<PackedScene>>,
+    /// Scene for each black coin.
+    #[export]
+    #[var(set = set_black_coin_scene)]
+    black_coin_scene: Option<Gd<PackedScene>>,
+    /// Scene for the queen.
+    #[export]
+    #[var(set = set_queen_scene)]
+    queen_scene: Option<Gd<PackedScene>>,
+    /// Scene for the striker.
+    #[export]
+    #[var(set = set_striker_scene)]
+    striker_scene: Option<Gd<PackedScene>>,
+    /// Hide a piece's node once it drops; turn off to animate the drop yourself (the board
+    /// then leaves a pocketed piece's visibility to you).
+    #[export]
+    #[init(val = true)]
+    hide_pocketed: bool,
+
+    #[init(val = Table::icf())]
+    table: Table,
+    units: Units,
+    nodes: PieceNodes,
+    stepper: Stepper,
+    last_report: Option<ShotReport>,
+    /// The rules node refereeing this board: set by that node, never by this one.
+    referee: Option<Gd<CarromRules>>,
+    base: Base<Node2D>,
+}
+
+#[godot_api]
+impl INode2D for CarromBoard {
+    fn ready(&mut self) {
+        self.apply_physics_or_log();
+        self.rebuild_piece_nodes();
+    }
+
+    fn physics_process(&mut self, delta: f64) {
+        if Engine::singleton().is_editor_hint() || !self.table.is_moving() {
+            return;
+        }
+        let due = self.stepper.steps_for(delta, f64::from(self.table.spec().physics.time_step));
+        let mut events = vec![];
+        let mut ruling = None;
+        for _ in 0..due {
+            match self.with_turn(|turn| turn.step()) {
+                Ok(step) => {
+                    events.extend(step.events);
+                    ruling = step.ruling;
+                }
+                Err(e) => godot_error!("carrom: a shot could not be judged: {e}"),
+            }
+            if !self.table.is_moving() {
+                self.stepper.clear();
+                break;
+            }
+        }
+        self.show_shot(events, ruling);
+    }
+
+    fn draw(&mut self) {
+        let colours = draw::Colours {
+            surface: self.surface_color,
+            frame: self.frame_color,
+            line: self.line_color,
+            circle: self.circle_color,
+            pocket: self.pocket_color,
+        };
+        let (m, units) = (markings(self.table.spec()), self.units);
+        draw::draw_board(&mut self.base_mut(), &m, &colours, units);
+    }
+}
+
+#[godot_api]
+impl CarromBoard {
+    /// Piece kinds (`kind` in signals and `get_pieces`).
+    #[constant]
+    const KIND_WHITE: i64 = Kind::White as i64;
+    #[constant]
+    const KIND_BLACK: i64 = Kind::Black as i64;
+    #[constant]
+    const KIND_QUEEN: i64 = Kind::Queen as i64;
+    #[constant]
+    const KIND_STRIKER: i64 = Kind::Striker as i64;
+    /// Where a piece is (`place` in `get_pieces`).
+    #[constant]
+    const PLACE_BOARD: i64 = Place::Board as i64;
+    #[constant]
+    const PLACE_POCKET: i64 = Place::Pocket as i64;
+    #[constant]
+    const PLACE_OFF: i64 = Place::Off as i64;
+    #[constant]
+    const PLACE_HAND: i64 = Place::Hand as i64;
+
+    /// A piece dropped into a pocket. Pockets are numbered from the bottom right (seat 0's
+    /// right), counter-clockwise as the board is drawn: 0 bottom right, 1 top right, 2 top
+    /// left, 3 bottom left.
+    #[signal]
+    fn piece_pocketed(piece: i64, kind: Kind, pocket: i64);
+    /// Two pieces struck each other: impulse in N·s (for sound volume), `at` in board pixels.
+    #[signal]
+    fn pieces_collided(a: i64, b: i64, impulse: f64, at: Vector2);
+    /// A piece struck the cushion.
+    #[signal]
+    fn cushion_hit(piece: i64, impulse: f64, at: Vector2);
+    /// The striker dropped into a pocket (foul F1).
+    #[signal]
+    fn striker_pocketed();
+    /// A piece left the board (foul F2).
+    #[signal]
+    fn piece_left_board(piece: i64, kind: Kind);
+    /// The striker was placed on a seat's baseline, at `at` in board pixels.
+    #[signal]
+    fn striker_placed(seat: i64, at: Vector2);
+    /// A piece was put back on the board (a rule returned it), at `at` in board pixels.
+    #[signal]
+    fn piece_placed(piece: i64, kind: Kind, at: Vector2);
+    /// Everything stopped. The report has `seat`, `pocketed` (array of {piece, kind, pocket}),
+    /// `striker_pocketed`, `striker_pocket`, `off_board`, `broke_formation`, `first_touched`,
+    /// `steps` and `stopped_early`. A refereed board emits it before the rules' verdict.
+    #[signal]
+    fn shot_finished(report: VarDictionary);
+    /// The board was set up afresh in the opening formation.
+    #[signal]
+    fn board_reset();
+
+    // Property setters: each takes effect at once, in the editor too.
+
+    #[func]
+    fn get_pixels_per_meter(&self) -> f32 {
+        self.units.scale()
+    }
+
+    #[func]
+    fn set_pixels_per_meter(&mut self, value: f32) {
+        let Some(units) = Units::new(value) else {
+            godot_error!("CarromBoard.pixels_per_meter must be a positive number (got {value})");
+            return;
+        };
+        self.units = units;
+        self.rebuild_if_ready();
+        self.base_mut().queue_redraw();
+    }
+
+    #[func]
+    fn set_physics(&mut self, physics: Option<Gd<CarromPhysics>>) {
+        self.physics = physics;
+        if !self.table.is_moving() {
+            self.apply_physics_or_log();
+        }
+    }
+
+    #[func]
+    fn set_surface_color(&mut self, c: Color) {
+        self.surface_color = c;
+        self.base_mut().queue_redraw();
+    }
+    #[func]
+    fn set_frame_color(&mut self, c: Color) {
+        self.frame_color = c;
+        self.base_mut().queue_redraw();
+    }
+    #[func]
+    fn set_line_color(&mut self, c: Color) {
+        self.line_color = c;
+        self.base_mut().queue_redraw();
+    }
+    #[func]
+    fn set_circle_color(&mut self, c: Color) {
+        self.circle_color = c;
+        self.base_mut().queue_redraw();
+    }
+    #[func]
+    fn set_pocket_color(&mut self, c: Color) {
+        self.pocket_color = c;
+        self.base_mut().queue_redraw();
+    }
+
+    #[func]
+    fn set_white_coin_scene(&mut self, scene: Option<Gd<PackedScene>>) {
+        self.white_coin_scene = scene;
+        self.rebuild_if_ready();
+    }
+    #[func]
+    fn set_black_coin_scene(&mut self, scene: Option<Gd<PackedScene>>) {
+        self.black_coin_scene = scene;
+        self.rebuild_if_ready();
+    }
+    #[func]
+    fn set_queen_scene(&mut self, scene: Option<Gd<PackedScene>>) {
+        self.queen_scene = scene;
+        self.rebuild_if_ready();
+    }
+    #[func]
+    fn set_striker_scene(&mut self, scene: Option<Gd<PackedScene>>) {
+        self.striker_scene = scene;
+        self.rebuild_if_ready();
+    }
+}
+
+/// The Rust side of the board, for the other nodes of this crate.
+impl CarromBoard {
+    /// The table, to read (the computer's search copies it; a save writes it).
+    pub(crate) fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The board's scale.
+    pub(crate) fn units(&self) -> Units {
+        self.units
+    }
+
+    /// Set by `CarromRules` when it starts or stops refereeing this board.
+    pub(crate) fn set_referee(&mut self, referee: Option<Gd<CarromRules>>) {
+        self.referee = referee;
+    }
+
+    /// One action of the turn sequence on this table, judged by `referee` when given. For the
+    /// rules node, which lends its own referee.
+    pub(crate) fn turn_with<R>(
+        &mut self,
+        referee: Option<&mut Referee>,
+        act: impl FnOnce(&mut Turn) -> Result<R, GameError>,
+    ) -> Result<R, GameError> {
+        let mut turn = match referee {
+            Some(referee) => referee.turn(&mut self.table),
+            None => Turn::free(&mut self.table),
+        };
+        act(&mut turn)
+    }
+
+    /// One action of the turn sequence, judged by this board's referee when a match is under
+    /// way there, free play otherwise.
+    fn with_turn<R>(&mut self, act: impl FnOnce(&mut Turn) -> Result<R, GameError>) -> Result<R, GameError> {
+        let mut referee = self.referee.clone().filter(|r| r.is_instance_valid());
+        let mut rules = referee.as_mut().map(|r| r.bind_mut());
+        let match_referee = rules.as_deref_mut().and_then(CarromRules::referee_mut);
+        self.turn_with(match_referee, act)
+    }
+
+    /// Starts a new table for a match: the opening formation, the physics of `physics`.
+    pub(crate) fn new_table_for_match(&mut self) -> Result<&Table, GameError> {
+        self.apply_physics()?;
+        self.table.reset();
+        self.after_new_table();
+        self.signals().board_reset().emit();
+        Ok(&self.table)
+    }
+
+    /// Puts a loaded match's table on the board.
+    pub(crate) fn load_table(&mut self, table: Table) {
+        self.table = table;
+        self.after_new_table();
+    }
+
+    fn after_new_table(&mut self) {
+        self.stepper.clear();
+        self.last_report = None;
+        self.sync_nodes();
+        self.base_mut().queue_redraw();
+    }
+
+    /// Shows what an action did on the table: piece nodes moved, each event as its signal,
+    /// then what the ruling changed — a new board, pieces put back.
+    pub(crate) fn show(&mut self, events: Vec<Event>, ruling: Option<&Ruling>) {
+        self.sync_nodes();
+        self.emit_events(events);
+        let Some(ruling) = ruling else { return };
+        if ruling.verdict.new_board() {
+            self.signals().board_reset().emit();
+        }
+        for r in &ruling.returned {
+            let at = self.units.point(r.at);
+            self.signals().piece_placed().emit(i64::from(r.piece.number()), Kind::from(r.kind), at);
+        }
+    }
+
+    /// Shows a shot's end: the table's side here, then the verdict announced by the referee.
+    fn show_shot(&mut self, events: Vec<Event>, ruling: Option<Ruling>) {
+        self.show(events, ruling.as_ref());
+        let Some(ruling) = ruling else { return };
+        if let Some(mut referee) = self.referee.clone().filter(|r| r.is_instance_valid()) {
+            // The rules' signals reach game code that may call back into this board.
+            let _reentrant = self.base_mut();
+            referee.bind_mut().announce(&ruling.verdict);
+        }
+    }
+
+    /// Sends each table event out as its signal.
+    fn emit_events(&mut self, events: Vec<Event>) {
+        let units = self.units;
+        for event in events {
+            match event {
+                Event::Collision { a, b, impulse, at } => self.signals().pieces_collided().emit(
+                    i64::from(a.number()),
+                    i64::from(b.number()),
+                    f64::from(impulse),
+                    units.point(at),
+                ),
+                Event::Cushion { piece, impulse, at } => self.signals().cushion_hit().emit(
+                    i64::from(piece.number()),
+                    f64::from(impulse),
+                    units.point(at),
+                ),
+                Event::Pocketed { piece, kind, pocket } => {
+                    if piece == PieceId::STRIKER {
+                        self.signals().striker_pocketed().emit();
+                    }
+                    self.signals().piece_pocketed().emit(
+                        i64::from(piece.number()),
+                        Kind::from(kind),
+                        i64::from(pocket.number()),
+                    );
+                }
+                Event::LeftBoard { piece, kind } => {
+                    self.signals().piece_left_board().emit(i64::from(piece.number()), Kind::from(kind))
+                }
+                Event::Settled(report) => {
+                    let dict = crate::variant::dictionary(crate::convert::report_fields(&report));
+                    self.last_report = Some(report);
+                    self.signals().shot_finished().emit(&dict);
+                }
+            }
+        }
+    }
+
+    /// The physics resource's values on the table (at rest only).
+    fn apply_physics(&mut self) -> Result<(), GameError> {
+        let Some(physics) = &self.physics else { return Ok(()) };
+        let mut spec = self.table.spec().clone();
+        spec.physics = physics.bind().apply_to(&spec.physics);
+        if spec != *self.table.spec() {
+            self.table.set_spec(spec)?;
+        }
+        Ok(())
+    }
+
+    fn apply_physics_or_log(&mut self) {
+        if let Err(e) = self.apply_physics() {
+            godot_error!("CarromBoard.physics: {e}");
+        }
+    }
+
+    /// Moves every piece node to its piece.
+    fn sync_nodes(&mut self) {
+        let (units, hide) = (self.units, self.hide_pocketed);
+        self.nodes.sync(self.table.pieces(), units, hide);
+    }
+
+    /// Frees and recreates the piece nodes from the scenes.
+    fn rebuild_piece_nodes(&mut self) {
+        let scenes = Scenes {
+            white: self.white_coin_scene.clone(),
+            black: self.black_coin_scene.clone(),
+            queen: self.queen_scene.clone(),
+            striker: self.striker_scene.clone(),
+        };
+        let mut parent = self.to_gd().upcast::<Node2D>();
+        self.nodes.rebuild(&mut parent, &scenes, self.table.pieces(), self.table.spec(), self.units);
+        self.sync_nodes();
+    }
+
+    fn rebuild_if_ready(&mut self) {
+        if self.base().is_node_ready() {
+            self.rebuild_piece_nodes();
+        }
+    }
+}

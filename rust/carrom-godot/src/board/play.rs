@@ -1,0 +1,148 @@
+//! The board's play API: place, strike, run a shot to rest, set up, save and load. Each call
+//! is one action of carrom-core's turn sequence; a refused call changes nothing and returns
+//! false with one error (see `Refused`).
+
+use super::CarromBoard;
+use crate::convert;
+use crate::refusal::Refused;
+use crate::units::{vec2, vector};
+use crate::variant::dictionary;
+use carrom_core::aim::predict_path;
+use carrom_core::game::GameError;
+use carrom_core::physics::{Snapshot, Table, TableError};
+use godot::prelude::*;
+
+#[godot_api(secondary)]
+impl CarromBoard {
+    /// Stands `seat`'s striker on its baseline, `offset` pixels to the player's right of the
+    /// middle. Refused when the spot is not legal (K1) or not free, or when `seat` may not act
+    /// now (pieces moving; in a refereed match, not its turn).
+    #[func]
+    fn place_striker(&mut self, seat: i64, offset: f64) -> Result<(), Refused> {
+        let seat = convert::seat(seat)?;
+        let offset = self.units.metres("offset", offset)?;
+        self.apply_physics()?;
+        let units = self.units;
+        let spot =
+            self.with_turn(|turn| turn.place_striker(seat, offset)).map_err(|e| in_pixels(e, units))?;
+        self.sync_nodes();
+        self.signals().striker_placed().emit(i64::from(u8::from(seat)), units.point(spot));
+        Ok(())
+    }
+
+    /// Flicks the placed striker along `direction` (board pixels, any length, pointing
+    /// forward from the seat: K3) with `power` above 0 and at most 1 (full speed).
+    #[func]
+    fn strike(&mut self, direction: Vector2, power: f64) -> Result<(), Refused> {
+        let dir = convert::direction(direction.x, direction.y)?;
+        let speed = convert::power_to_speed(power, self.table.spec().physics.max_striker_speed)?;
+        self.with_turn(|turn| turn.strike(dir, speed))?;
+        self.stepper.clear();
+        Ok(())
+    }
+
+    /// Runs the shot under way to its end at once, emitting every signal on the way (the
+    /// referee's verdict too), and returns its report: for tests and for skipping an animation.
+    /// Empty, with an error, when no shot is under way.
+    #[func]
+    fn simulate_to_rest(&mut self) -> VarDictionary {
+        if !self.table.is_moving() {
+            godot_error!("carrom: {}", TableError::AtRest);
+            return VarDictionary::new();
+        }
+        let mut events = vec![];
+        let mut ruling = None;
+        while self.table.is_moving() {
+            match self.with_turn(|turn| turn.step()) {
+                Ok(step) => {
+                    events.extend(step.events);
+                    ruling = step.ruling;
+                }
+                Err(e) => {
+                    godot_error!("carrom: a shot could not be judged: {e}");
+                    break;
+                }
+            }
+        }
+        self.stepper.clear();
+        self.show_shot(events, ruling);
+        self.get_last_report()
+    }
+
+    /// Puts every piece back in the opening formation and the striker in hand. Refused while a
+    /// `CarromRules` referees a match here: start a new match there instead.
+    #[func]
+    fn reset_board(&mut self) -> Result<(), Refused> {
+        self.check_unrefereed("reset_board", "start_match")?;
+        self.table.reset();
+        self.after_new_table();
+        self.signals().board_reset().emit();
+        Ok(())
+    }
+
+    /// The aim guide for a strike of the placed striker: `points` (board pixels, from the
+    /// striker through cushion bounces to where it meets a piece, drops or stops), `hit_piece`
+    /// (-1 for none), `hit_direction` (where that piece would go) and `pocket` (-1 for none).
+    #[func]
+    fn predict_path(&self, direction: Vector2, power: f64) -> VarDictionary {
+        let speed =
+            convert::power_to_speed(power, self.table.spec().physics.max_striker_speed).unwrap_or(0.0);
+        let guide = predict_path(&self.table, vec2(direction), speed);
+        let points: PackedVector2Array = guide.points.iter().map(|p| self.units.point(*p)).collect();
+        let mut dict = dictionary(vec![
+            ("hit_piece", convert::Field::Int(convert::or_minus_one(guide.hit.map(|p| p.number())))),
+            ("pocket", convert::Field::Int(convert::or_minus_one(guide.pocket.map(|p| p.number())))),
+        ]);
+        dict.set("points", &points);
+        dict.set("hit_direction", vector(guide.hit_direction.unwrap_or_default()));
+        dict
+    }
+
+    /// The table alone (pieces, spec, any shot under way) as JSON text, for `load_state`: free
+    /// play. A refereed match saves whole through `CarromRules.save_match`.
+    #[func]
+    fn save_state(&self) -> GString {
+        match self.table.snapshot() {
+            Ok(snapshot) => GString::from(snapshot.to_json().as_str()),
+            Err(e) => {
+                godot_error!("carrom: {e}");
+                GString::new()
+            }
+        }
+    }
+
+    /// Restores a table saved by `save_state`. Damaged text is refused and the board is left
+    /// as it was; so is any table while a match is refereed (`CarromRules.load_match` loads
+    /// a match whole).
+    #[func]
+    fn load_state(&mut self, json: GString) -> Result<(), Refused> {
+        self.check_unrefereed("load_state", "load_match")?;
+        let table = Snapshot::from_json(&json.to_string())
+            .and_then(|s| Table::restore(&s))
+            .map_err(GameError::from)?;
+        self.load_table(table);
+        Ok(())
+    }
+}
+
+impl CarromBoard {
+    /// Refuses `call` while a match is refereed on this board; `instead` is the rules' call.
+    fn check_unrefereed(&self, call: &str, instead: &str) -> Result<(), Refused> {
+        let refereed = self.referee.as_ref().is_some_and(|r| r.is_instance_valid() && r.bind().has_match());
+        if refereed {
+            return Err(format!(
+                "CarromBoard.{call} is refused while CarromRules referees a match: use CarromRules.{instead}"
+            )
+            .into());
+        }
+        Ok(())
+    }
+}
+
+/// A refused striker spot told in the node's units (pixels) rather than the core's metres.
+fn in_pixels(error: GameError, units: crate::units::Units) -> Refused {
+    match error {
+        GameError::Table(TableError::Placement(p)) => Refused(convert::placement_message(&p, units.scale())),
+        other => other.into(),
+    }
+}

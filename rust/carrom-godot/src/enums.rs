@@ -1,0 +1,190 @@
+//! The carrom-core enums as Godot enums: each is a typed property or argument in Godot, with
+//! its values registered as class constants (`CarromRules.MODE_POINTS`, `CarromBoard.KIND_QUEEN`),
+//! so that GDScript never compares raw numbers or strings. The one place core and Godot values
+//! are mapped.
+
+use carrom_core::physics::Place as CorePlace;
+use carrom_core::rules::{Mode as CoreMode, Penalty as CorePenalty, QueenState as CoreQueen};
+use carrom_core::PieceKind;
+use godot::prelude::*;
+
+/// The game a `CarromRules` referees.
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum Mode {
+    /// Two players opposite each other, white against black.
+    #[default]
+    Singles = 0,
+    /// Four players, partners opposite each other sharing a colour.
+    Doubles = 1,
+    /// Three players, every piece scores for whoever pockets it.
+    Points = 2,
+}
+
+impl From<Mode> for CoreMode {
+    fn from(mode: Mode) -> CoreMode {
+        match mode {
+            Mode::Singles => CoreMode::Singles,
+            Mode::Doubles => CoreMode::Doubles,
+            Mode::Points => CoreMode::Points,
+        }
+    }
+}
+
+impl From<CoreMode> for Mode {
+    fn from(mode: CoreMode) -> Mode {
+        match mode {
+            CoreMode::Singles => Mode::Singles,
+            CoreMode::Doubles => Mode::Doubles,
+            CoreMode::Points => Mode::Points,
+        }
+    }
+}
+
+/// What a piece is.
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum Kind {
+    /// A white coin.
+    #[default]
+    White = 0,
+    /// A black coin.
+    Black = 1,
+    /// The red queen.
+    Queen = 2,
+    /// The striker.
+    Striker = 3,
+}
+
+impl From<Kind> for PieceKind {
+    fn from(kind: Kind) -> PieceKind {
+        match kind {
+            Kind::White => PieceKind::White,
+            Kind::Black => PieceKind::Black,
+            Kind::Queen => PieceKind::Queen,
+            Kind::Striker => PieceKind::Striker,
+        }
+    }
+}
+
+impl From<PieceKind> for Kind {
+    fn from(kind: PieceKind) -> Kind {
+        match kind {
+            PieceKind::White => Kind::White,
+            PieceKind::Black => Kind::Black,
+            PieceKind::Queen => Kind::Queen,
+            PieceKind::Striker => Kind::Striker,
+        }
+    }
+}
+
+/// Where a piece is.
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum Place {
+    /// On the playing surface.
+    #[default]
+    Board = 0,
+    /// Dropped into a pocket.
+    Pocket = 1,
+    /// Left the board.
+    Off = 2,
+    /// The striker, waiting to be placed.
+    Hand = 3,
+}
+
+impl From<CorePlace> for Place {
+    fn from(place: CorePlace) -> Place {
+        match place {
+            CorePlace::Board => Place::Board,
+            CorePlace::Pocket(_) => Place::Pocket,
+            CorePlace::Off => Place::Off,
+            CorePlace::Hand => Place::Hand,
+        }
+    }
+}
+
+/// What a foul cost.
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum Penalty {
+    /// A white coin went back to the centre.
+    #[default]
+    White = 0,
+    /// A black coin went back to the centre.
+    Black = 1,
+    /// Nothing to give back: a due, paid with the next piece pocketed.
+    Due = 2,
+    /// Another foul of the same strike already carries its one penalty.
+    Shared = 3,
+}
+
+impl From<CorePenalty> for Penalty {
+    fn from(penalty: CorePenalty) -> Penalty {
+        match penalty {
+            CorePenalty::Piece(PieceKind::Black) => Penalty::Black,
+            CorePenalty::Piece(_) => Penalty::White,
+            CorePenalty::Due => Penalty::Due,
+            CorePenalty::Shared => Penalty::Shared,
+        }
+    }
+}
+
+/// Where the queen stands in the rules.
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum Queen {
+    /// On the board.
+    #[default]
+    OnBoard = 0,
+    /// Pocketed; the side must cover her with its next pocketed piece.
+    AwaitingCover = 1,
+    /// Pocketed before the side held a piece: she goes back when the turn ends.
+    TooEarly = 2,
+    /// Pocketed and covered.
+    Covered = 3,
+}
+
+impl From<CoreQueen> for Queen {
+    fn from(queen: CoreQueen) -> Queen {
+        match queen {
+            CoreQueen::OnBoard => Queen::OnBoard,
+            CoreQueen::AwaitingCover { .. } => Queen::AwaitingCover,
+            CoreQueen::TooEarly { .. } => Queen::TooEarly,
+            CoreQueen::Covered { .. } => Queen::Covered,
+        }
+    }
+}
+
+/// How strong the computer plays.
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum Level {
+    /// Sees few shots, shaky hand.
+    Easy = 0,
+    /// Sees more, steadier.
+    Medium = 1,
+    /// Sees most, steady.
+    #[default]
+    Hard = 2,
+}
+
+impl From<Level> for carrom_core::ai::Level {
+    fn from(level: Level) -> carrom_core::ai::Level {
+        match level {
+            Level::Easy => carrom_core::ai::Level::Easy,
+            Level::Medium => carrom_core::ai::Level::Medium,
+            Level::Hard => carrom_core::ai::Level::Hard,
+        }
+    }
+}
+
+impl From<carrom_core::ai::Level> for Level {
+    fn from(level: carrom_core::ai::Level) -> Level {
+        match level {
+            carrom_core::ai::Level::Easy => Level::Easy,
+            carrom_core::ai::Level::Medium => Level::Medium,
+            carrom_core::ai::Level::Hard => Level::Hard,
+        }
+    }
+}
