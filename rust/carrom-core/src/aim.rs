@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 /// Cushion bounces followed before the guide gives up.
 const MAX_BOUNCES: usize = 3;
 
+/// What a strike would do, as far as the guide looks: the striker's path and the piece it
+/// meets first.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AimGuide {
     /// The striker's centre: where it starts, each bounce, and where it meets a piece, drops

@@ -21,17 +21,40 @@ pub struct BaselineMarks {
 /// Why a striker spot is refused (K1, F8).
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum PlacementError {
+    /// The offset is not a number.
     #[error("striker offset must be a finite number of metres (got {0})")]
     NotFinite(f32),
+    /// Past the far base circle.
     #[error("striker offset {offset} m lies beyond the baseline: allowed is -{max} to {max} m")]
-    BeyondBaseline { offset: f32, max: f32 },
+    BeyondBaseline {
+        /// The offset asked for, metres.
+        offset: f32,
+        /// The largest offset allowed either way.
+        max: f32,
+    },
+    /// Partly on a base circle and partly on the band (K1).
     #[error(
         "striker offset {offset} m straddles a base circle: stay within {clear} m of the middle \
          or within {cover} m of a circle's centre at ±{circle} m"
     )]
-    StraddlesBaseCircle { offset: f32, clear: f32, circle: f32, cover: f32 },
+    StraddlesBaseCircle {
+        /// The offset asked for, metres.
+        offset: f32,
+        /// Largest offset clear of both circles.
+        clear: f32,
+        /// Offset of a base circle's centre.
+        circle: f32,
+        /// How far from a circle's centre the striker still covers it whole.
+        cover: f32,
+    },
+    /// The spot is legal but a piece lies there.
     #[error("striker at offset {offset} m would overlap {piece}")]
-    OverlapsPiece { offset: f32, piece: crate::piece::PieceId },
+    OverlapsPiece {
+        /// The offset asked for, metres.
+        offset: f32,
+        /// The piece in the way.
+        piece: crate::piece::PieceId,
+    },
 }
 
 /// The lines of `seat`'s baselines.

@@ -21,25 +21,33 @@ pub struct Arrow {
     pub arc_radius: f32,
 }
 
+/// Everything printed on a board, in metres from its centre, for drawing it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Markings {
     /// Half the side of the playing surface.
     pub half_surface: f32,
+    /// Width of the frame around the surface.
     pub frame_width: f32,
-    /// Pocket centres and their radius.
+    /// Pocket centres, by pocket number.
     pub pockets: Vec<Vec2>,
+    /// Radius of every pocket's opening.
     pub pocket_radius: f32,
     /// Baselines of seats 0–3.
     pub baselines: Vec<BaselineMarks>,
+    /// Radius of the base circles at the baselines' ends.
     pub base_circle_radius: f32,
+    /// Radius of the centre circle under the queen.
     pub centre_circle_radius: f32,
+    /// Radius of the outer circle round the formation.
     pub outer_circle_radius: f32,
+    /// The diagonal foul lines (arrows) towards the pockets.
     pub arrows: Vec<Arrow>,
 }
 
 /// The ICF arc at the inner end of each arrow is 6.35 cm across.
 const ARROW_ARC_DIAMETER: f32 = 0.0635;
 
+/// The markings of a board of `spec`.
 pub fn markings(spec: &BoardSpec) -> Markings {
     let arrows = Pocket::ALL
         .iter()

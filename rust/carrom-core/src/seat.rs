@@ -16,12 +16,15 @@ pub struct Seat(u8);
 pub struct NoSuchSeat(pub i64);
 
 impl Seat {
+    /// The four seats in turn order.
     pub const ALL: [Seat; 4] = [Seat(0), Seat(1), Seat(2), Seat(3)];
 
+    /// Seat `index`, if there is one.
     pub fn new(index: i64) -> Result<Seat, NoSuchSeat> {
         u8::try_from(index).ok().filter(|i| *i < 4).map(Seat).ok_or(NoSuchSeat(index))
     }
 
+    /// Its number, 0–3, as an index.
     pub fn index(self) -> usize {
         usize::from(self.0)
     }

@@ -103,8 +103,11 @@ impl Default for BoardSpec {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("board spec field `{field}` {reason} (got {value})")]
 pub struct SpecError {
+    /// The field.
     pub field: &'static str,
+    /// What it must be.
     pub reason: String,
+    /// What it was.
     pub value: f32,
 }
 
@@ -159,10 +162,12 @@ impl BoardSpec {
         self.playing_surface + 2.0 * self.frame_width
     }
 
+    /// Half the side of the playing surface: the distance from the centre to a cushion.
     pub fn half_surface(&self) -> f32 {
         self.playing_surface / 2.0
     }
 
+    /// Radius of a pocket's opening.
     pub fn pocket_radius(&self) -> f32 {
         self.pocket_diameter / 2.0
     }

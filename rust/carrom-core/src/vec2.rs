@@ -8,13 +8,17 @@ use std::ops::{Add, Mul, Neg, Sub};
 /// right and `y` towards seat 0 (down on a screen where seat 0 sits at the bottom).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Vec2 {
+    /// Towards seat 0's right.
     pub x: f32,
+    /// Towards seat 0.
     pub y: f32,
 }
 
 impl Vec2 {
+    /// The centre of the board; no movement.
     pub const ZERO: Vec2 = Vec2 { x: 0.0, y: 0.0 };
 
+    /// The vector (`x`, `y`).
     pub const fn new(x: f32, y: f32) -> Self {
         Self { x, y }
     }
@@ -35,14 +39,17 @@ impl Vec2 {
         self.length_squared().sqrt()
     }
 
+    /// Length squared (no square root).
     pub fn length_squared(self) -> f32 {
         self.x * self.x + self.y * self.y
     }
 
+    /// The dot product.
     pub fn dot(self, other: Vec2) -> f32 {
         self.x * other.x + self.y * other.y
     }
 
+    /// Distance between two points.
     pub fn distance(self, other: Vec2) -> f32 {
         (self - other).length()
     }
@@ -53,6 +60,7 @@ impl Vec2 {
         (len.is_finite() && len > 0.0).then(|| self * (1.0 / len))
     }
 
+    /// Whether both parts are numbers.
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite()
     }

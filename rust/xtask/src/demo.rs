@@ -27,7 +27,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 Event::Collision { .. } => hits += 1,
                 Event::Cushion { .. } => cushions += 1,
                 Event::Pocketed { piece, kind, pocket } => {
-                    println!("  {kind} ({piece}) drops into pocket {}", pocket.0)
+                    println!("  {kind} ({piece}) drops into pocket {}", pocket.number())
                 }
                 Event::LeftBoard { piece, kind } => println!("  {kind} ({piece}) leaves the board"),
                 Event::Settled(report) => settled = Some(report),
@@ -44,9 +44,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         elapsed.as_secs_f64() * 1e3
     );
     println!(
-        "  formation broken: {}; first piece hit: {:?}",
+        "  formation broken: {}; first piece hit: {}",
         report.broke_formation,
-        report.first_touched.map(|p| p.0)
+        report.first_touched.map_or("none".to_string(), |p| p.to_string())
     );
     Ok(())
 }

@@ -89,7 +89,7 @@ fn play_one(g: u64, levels: [Level; 2], tallies: &mut [Tally; 2]) -> Result<(), 
     for strike in 0..STRIKE_CAP {
         let Some(seat) = game.rules().to_play() else { break };
         let side = game.rules().side_of(seat).ok_or("seat without side")?;
-        let t = who(side.0);
+        let t = who(side.number());
         let broken = game.rules().board().broken;
         let colour = game.rules().board().colour_of(side);
         let started = Instant::now();

@@ -22,14 +22,19 @@ use std::time::{Duration, Instant};
 /// How strong the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Level {
+    /// Sees few shots, with a shaky hand.
     Easy,
+    /// Sees more shots, steadier.
     Medium,
+    /// Sees most shots, steady.
     Hard,
 }
 
 impl Level {
+    /// Every level, weakest first.
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
+    /// A stable lowercase name, for saves, command lines and translation keys.
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -38,6 +43,7 @@ impl Level {
         }
     }
 
+    /// The level of a `name`, if there is one.
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == name)
     }
@@ -59,6 +65,7 @@ pub struct Shot {
     pub seat: Seat,
     /// Metres to the player's right of the middle of the baseline.
     pub offset: f32,
+    /// Which way the striker goes.
     pub direction: Vec2,
     /// m/s.
     pub speed: f32,
@@ -71,14 +78,19 @@ impl Shot {
     }
 }
 
+/// Why the computer could not choose a shot.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum AiError {
+    /// A shot is still under way.
     #[error("pieces are still moving")]
     StillMoving,
+    /// The rules refused the seat (not in the match, not its turn).
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// The table refused.
     #[error(transparent)]
     Table(#[from] TableError),
+    /// Nowhere on the baseline is free to stand the striker.
     #[error("no legal spot on the baseline is free")]
     NoLegalShot,
 }
@@ -87,6 +99,7 @@ pub enum AiError {
 /// ends it early on a slow device, and then the shot depends on the device's speed.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Budget {
+    /// Longest a decision may take; `None` plays every candidate (deterministic).
     pub time_limit: Option<Duration>,
 }
 
@@ -98,7 +111,9 @@ pub fn plan_shot(table: &Table, rules: &Match, seat: Seat, level: Level, seed: u
 /// A decision: the shot the computer meant, and the shot its hand plays.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Plan {
+    /// The shot the computer chose.
     pub intended: Shot,
+    /// The shot its hand plays: the chosen one, a little off.
     pub played: Shot,
 }
 

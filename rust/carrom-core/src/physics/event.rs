@@ -7,16 +7,45 @@ use crate::piece::{PieceId, PieceKind};
 use crate::vec2::Vec2;
 use serde::{Deserialize, Serialize};
 
+/// Something that happened on the table during one step of a shot.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     /// Two pieces struck each other with this impulse (N·s) at this point.
-    Collision { a: PieceId, b: PieceId, impulse: f32, at: Vec2 },
+    Collision {
+        /// One piece.
+        a: PieceId,
+        /// The other.
+        b: PieceId,
+        /// N·s: how hard (for sound).
+        impulse: f32,
+        /// Where they touched, metres.
+        at: Vec2,
+    },
     /// A piece struck the cushion.
-    Cushion { piece: PieceId, impulse: f32, at: Vec2 },
+    Cushion {
+        /// The piece.
+        piece: PieceId,
+        /// N·s: how hard.
+        impulse: f32,
+        /// Where it touched, metres.
+        at: Vec2,
+    },
     /// A piece's centre passed over a pocket: it is out of play.
-    Pocketed { piece: PieceId, kind: PieceKind, pocket: Pocket },
+    Pocketed {
+        /// The piece.
+        piece: PieceId,
+        /// What it is.
+        kind: PieceKind,
+        /// Which pocket.
+        pocket: Pocket,
+    },
     /// A piece got outside the frame (F2). The rules decide where it goes back.
-    LeftBoard { piece: PieceId, kind: PieceKind },
+    LeftBoard {
+        /// The piece.
+        piece: PieceId,
+        /// What it is.
+        kind: PieceKind,
+    },
     /// Everything has stopped; the shot is over.
     Settled(ShotReport),
 }

@@ -10,11 +10,15 @@ use serde::{Deserialize, Serialize};
 /// One piece dropping into one pocket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pocketing {
+    /// The piece.
     pub piece: PieceId,
+    /// What it is.
     pub kind: PieceKind,
+    /// Which pocket.
     pub pocket: Pocket,
 }
 
+/// One shot summed up once it has settled.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ShotReport {
     /// The seat that struck.

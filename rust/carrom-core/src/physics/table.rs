@@ -84,6 +84,7 @@ impl Table {
         })
     }
 
+    /// The board and its physical constants.
     pub fn spec(&self) -> &BoardSpec {
         &self.spec
     }
@@ -101,10 +102,12 @@ impl Table {
         &self.pieces
     }
 
+    /// One piece.
     pub fn piece(&self, id: PieceId) -> Result<&PieceState, TableError> {
         self.pieces.get(id.index()).ok_or(TableError::NoSuchPiece(id.0))
     }
 
+    /// Whether a shot is under way.
     pub fn is_moving(&self) -> bool {
         self.motion.is_some()
     }

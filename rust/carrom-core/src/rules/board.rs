@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 /// Coins of each colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Coins {
+    /// White coins.
     pub white: u8,
+    /// Black coins.
     pub black: u8,
 }
 
@@ -18,6 +20,7 @@ impl Coins {
     /// The nine and nine of a full set (E1).
     pub const FULL: Coins = Coins { white: 9, black: 9 };
 
+    /// Coins of `kind` (0 for the queen and the striker).
     pub fn get(self, kind: PieceKind) -> u8 {
         match kind {
             PieceKind::White => self.white,
@@ -26,6 +29,7 @@ impl Coins {
         }
     }
 
+    /// Coins of both colours.
     pub fn total(self) -> u8 {
         self.white + self.black
     }
@@ -38,12 +42,14 @@ impl Coins {
         }
     }
 
+    /// `n` more of `kind`.
     pub fn add(&mut self, kind: PieceKind, n: u8) {
         if let Some(c) = self.slot(kind) {
             *c = c.saturating_add(n);
         }
     }
 
+    /// `n` fewer of `kind`, down to none.
     pub fn take(&mut self, kind: PieceKind, n: u8) {
         if let Some(c) = self.slot(kind) {
             *c = c.saturating_sub(n);
@@ -51,6 +57,7 @@ impl Coins {
     }
 }
 
+/// One board of a match, as the rules count it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BoardState {
     /// 1 for the first board of the match.
@@ -63,6 +70,7 @@ pub struct BoardState {
     pub on_board: Coins,
     /// Coins each side has pocketed and keeps, by side index.
     pub held: Vec<Coins>,
+    /// Where the queen stands (Q1–Q4).
     pub queen: QueenState,
     /// Whether the formation has been broken (S4).
     pub broken: bool,
@@ -73,6 +81,7 @@ pub struct BoardState {
 }
 
 impl BoardState {
+    /// Board `number`, broken by `breaker`, `white_side` playing white, for `sides` sides.
     pub fn new(number: u32, breaker: Seat, white_side: Option<Side>, sides: usize) -> Self {
         Self {
             number,

@@ -3,30 +3,65 @@
 use crate::piece::PieceKind;
 use crate::seat::Seat;
 
+/// Why the referee refused an action.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum RulesError {
+    /// A match setting out of its range.
     #[error("setting `{field}` is out of range: allowed is {allowed}")]
-    BadSetting { field: &'static str, allowed: &'static str },
+    BadSetting {
+        /// The setting.
+        field: &'static str,
+        /// Its allowed values.
+        allowed: &'static str,
+    },
+    /// Nothing more is played once the match is over.
     #[error("the match is over")]
     MatchOver,
+    /// The seat is empty in this mode.
     #[error("{seat} does not play in this match (seats in play: {in_play:?})")]
-    SeatNotInMatch { seat: Seat, in_play: Vec<u8> },
+    SeatNotInMatch {
+        /// The seat that tried to act.
+        seat: Seat,
+        /// The seats that play.
+        in_play: Vec<u8>,
+    },
+    /// Another seat is to play.
     #[error("it is {expected}'s turn, not {seat}'s")]
-    NotYourTurn { seat: Seat, expected: Seat },
+    NotYourTurn {
+        /// The seat that tried to act.
+        seat: Seat,
+        /// The seat to play.
+        expected: Seat,
+    },
+    /// A strike is being judged.
     #[error("a strike is already under way: resolve it first")]
     StrikeUnderWay,
+    /// Only a strike under way can be judged.
     #[error("no strike is under way: begin one before resolving it")]
     NoStrike,
+    /// A shot summary that claims more pieces than the board has.
     #[error("the shot pockets or loses {claimed} {kind} but only {on_board} lie on the board")]
-    ImpossibleShot { kind: PieceKind, claimed: usize, on_board: usize },
+    ImpossibleShot {
+        /// The kind claimed.
+        kind: PieceKind,
+        /// How many the shot claims.
+        claimed: usize,
+        /// How many lie on the board.
+        on_board: usize,
+    },
+    /// The striker belongs in `striker_pocketed`.
     #[error("the shot lists the striker among the pieces: report it with `striker_pocketed`")]
     StrikerAsPiece,
+    /// Only F7 and F8 are declared; the others come from the shot.
     #[error("{0} cannot be declared: only touching a piece (F7) or breaking a striking rule (F8) can")]
     NotDeclarable(&'static str),
+    /// A clause id that names no foul.
     #[error("there is no foul \"{0}\": fouls are F1 to F8")]
     NoSuchFoul(String),
+    /// Play time that is negative or not a number.
     #[error("time must be a finite, non-negative number of seconds (got {0})")]
     BadTime(f64),
+    /// A saved match that is damaged or impossible.
     #[error("saved match is damaged: {0}")]
     BadSave(String),
 }

@@ -43,56 +43,79 @@ impl ReturnReason {
     }
 }
 
+/// One thing the rules decided.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum RuleEvent {
     /// A break attempt left the formation whole (S4); the same player tries again.
     BreakFailed {
+        /// The breaker.
         seat: Seat,
+        /// Attempts left in this turn.
         attempts_left: u8,
     },
     /// A foul and what it cost (F0–F8).
     Foul {
+        /// The fouler.
         seat: Seat,
+        /// Which foul.
         foul: Foul,
+        /// What it cost.
         penalty: Penalty,
     },
     /// A piece goes back to the free spot nearest the centre (X1).
     PieceReturned {
+        /// What goes back.
         kind: PieceKind,
+        /// Why.
         reason: ReturnReason,
     },
+    /// The queen was pocketed (Q1).
     QueenPocketed {
+        /// Who pocketed her.
         seat: Seat,
     },
+    /// The queen was covered (Q2).
     QueenCovered {
+        /// Who covered her.
         seat: Seat,
     },
     /// The same seat strikes again (T1).
     TurnContinues {
+        /// The seat to strike.
         seat: Seat,
     },
     /// The turn ends (T2).
     TurnPasses {
+        /// The seat whose turn ended.
         from: Seat,
+        /// The seat to strike next.
         to: Seat,
     },
     /// The match clock ran out (G1): this board is the last.
     TimeUp,
     /// A board ended: its points per side, and the match totals after it.
     BoardFinished {
+        /// Which board (1 for the first).
         number: u32,
+        /// The side that won it, if one did.
         winner: Option<Side>,
+        /// Points each side took from it.
         points: Vec<u32>,
+        /// Match totals after it.
         scores: Vec<u32>,
     },
     /// A new board is set up; `breaker` breaks and (with colours) plays white.
     BoardStarted {
+        /// Which board.
         number: u32,
+        /// The seat that breaks.
         breaker: Seat,
     },
     /// The match is over: a winner, or `None` for a draw between the leaders.
     MatchFinished {
+        /// The winning side, if not a draw.
         winner: Option<Side>,
+        /// Final totals.
         scores: Vec<u32>,
     },
 }
@@ -100,6 +123,7 @@ pub enum RuleEvent {
 /// All the rules decided about one action, in order.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Verdict {
+    /// What was decided, in the order the game should show it.
     pub events: Vec<RuleEvent>,
 }
 

@@ -4,6 +4,7 @@ use super::error::RulesError;
 use crate::piece::PieceKind;
 use serde::{Deserialize, Serialize};
 
+/// A foul, by its clause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Foul {
     /// F1: the striker went into a pocket.

@@ -16,11 +16,13 @@ use serde::{Deserialize, Serialize};
 /// How a finished match ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
+    /// This side won.
     Won(Side),
     /// The leaders could not be separated (see RULES.md, G4).
     Drawn(Vec<Side>),
 }
 
+/// A whole match as the referee sees it: settings, whose turn, the board under way, scores.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Match {
     pub(crate) settings: MatchSettings,
@@ -76,14 +78,17 @@ impl Match {
         BoardState::new(number, breaker, white, self.mode().side_count())
     }
 
+    /// The settings it is played under.
     pub fn settings(&self) -> &MatchSettings {
         &self.settings
     }
 
+    /// The game played.
     pub fn mode(&self) -> Mode {
         self.settings.mode
     }
 
+    /// The seed that chose the first player.
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -97,10 +102,12 @@ impl Match {
         self.mode().seats()[self.turn]
     }
 
+    /// The side `seat` plays for, if it plays.
     pub fn side_of(&self, seat: Seat) -> Option<Side> {
         self.mode().side_of(seat)
     }
 
+    /// The board under way (or the last, once the match is over).
     pub fn board(&self) -> &BoardState {
         &self.board
     }
@@ -115,14 +122,17 @@ impl Match {
         &self.board_points
     }
 
+    /// How the match ended, once it has.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
 
+    /// Whether the match has ended.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
 
+    /// Whether a strike has begun and waits for its verdict.
     pub fn is_striking(&self) -> bool {
         self.striking
     }

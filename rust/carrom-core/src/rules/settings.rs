@@ -17,6 +17,7 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// A stable lowercase name, for saves and translation keys.
     pub fn name(self) -> &'static str {
         match self {
             Mode::Singles => "singles",
@@ -26,9 +27,11 @@ impl Mode {
     }
 }
 
+/// What a match is played to and with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MatchSettings {
+    /// The game.
     pub mode: Mode,
     /// Total at which a side wins the match (G1, G3).
     pub target_points: u32,
@@ -38,9 +41,11 @@ pub struct MatchSettings {
     pub queen_bonus: u32,
     /// Attempts a player has to break the formation (S4, F6).
     pub break_attempts: u8,
-    /// Points game values (M3).
+    /// Points game: what a black is worth (M3).
     pub black_points: u32,
+    /// Points game: what a white is worth.
     pub white_points: u32,
+    /// Points game: what the covered queen is worth.
     pub queen_points: u32,
     /// An optional clock for the whole match, seconds (G1); `None` plays without one.
     pub time_limit_seconds: Option<f64>,
@@ -73,6 +78,7 @@ impl MatchSettings {
         Self { mode, ..Self::default() }
     }
 
+    /// Refuses settings out of range, naming the setting and what it allows.
     pub fn validate(&self) -> Result<(), RulesError> {
         let bad = |field: &'static str, allowed: &'static str| Err(RulesError::BadSetting { field, allowed });
         if !Self::TARGET_POINTS.contains(&self.target_points) {

@@ -5,6 +5,7 @@ use crate::physics::ShotReport;
 use crate::piece::PieceKind;
 use serde::{Deserialize, Serialize};
 
+/// One strike as the referee needs to know it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ShotSummary {
@@ -29,6 +30,7 @@ impl ShotSummary {
         Self { pocketed: kinds.to_vec(), broke_formation: true, ..Self::default() }
     }
 
+    /// The summary of a settled shot.
     pub fn from_report(report: &ShotReport) -> Self {
         Self {
             pocketed: report.pocketed_kinds().collect(),

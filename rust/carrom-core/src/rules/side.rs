@@ -70,6 +70,7 @@ impl Mode {
         }
     }
 
+    /// How many sides play.
     pub fn side_count(self) -> usize {
         match self {
             Mode::Singles | Mode::Doubles => 2,
