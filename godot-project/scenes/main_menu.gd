@@ -42,9 +42,7 @@ func _build() -> void:
 	var limits := CarromRules.get_limits()
 	var points: PackedInt32Array = limits["target_points"]
 	var boards: PackedInt32Array = limits["max_boards"]
-	column.add_child(
-		Ui.row(tr("MENU_TARGET"), _spin(points, Session.target_points, _on_target))
-	)
+	column.add_child(Ui.row(tr("MENU_TARGET"), _spin(points, Session.target_points, _on_target)))
 	column.add_child(Ui.row(tr("MENU_BOARDS"), _spin(boards, Session.max_boards, _on_boards)))
 	column.add_child(Ui.button(tr("MENU_PLAY"), _on_play))
 	_continue = Ui.button(tr("MENU_CONTINUE"), _on_continue)

@@ -27,16 +27,21 @@ pub struct AimGuide {
 
 /// The guide for the striker where it stands, struck along `direction` at `speed` m/s.
 pub fn predict_path(table: &Table, direction: Vec2, speed: f32) -> AimGuide {
+    predict_path_from(table, table.pieces()[PieceId::STRIKER.index()].position, direction, speed)
+}
+
+/// The guide for a striker standing at `start` (the computer's look at a spot it has not
+/// taken), struck along `direction` at `speed` m/s.
+pub fn predict_path_from(table: &Table, start: Vec2, direction: Vec2, speed: f32) -> AimGuide {
     let spec = table.spec();
-    let striker = &table.pieces()[PieceId::STRIKER.index()];
     let (Some(mut dir), true) = (direction.normalized(), speed.is_finite() && speed > 0.0) else {
-        return AimGuide { points: vec![striker.position], ..AimGuide::default() };
+        return AimGuide { points: vec![start], ..AimGuide::default() };
     };
     let r = spec.radius(PieceKind::Striker);
     let p = &spec.physics;
     let mut reach = speed * speed / (2.0 * p.sliding_friction * p.gravity);
     let wall = spec.half_surface() - r;
-    let mut pos = striker.position;
+    let mut pos = start;
     let mut guide = AimGuide { points: vec![pos], ..AimGuide::default() };
     for _ in 0..=MAX_BOUNCES {
         let piece_hit = table

@@ -50,14 +50,6 @@ fn own_colour(m: &Match) -> PieceKind {
     m.board().colour_of(side).unwrap()
 }
 
-fn other(kind: PieceKind) -> PieceKind {
-    if kind == White {
-        Black
-    } else {
-        White
-    }
-}
-
 fn has(v: &Verdict, wanted: &RuleEvent) -> bool {
     v.events.contains(wanted)
 }
@@ -263,12 +255,15 @@ fn f3_opponent_piece_returned_own_pieces_stay_plus_penalty() {
     let mut m = broken(Mode::Singles);
     let c = own_colour(&m);
     let side = m.side_of(m.to_play().unwrap()).unwrap();
-    let v = play(&mut m, pocket(&[c, other(c), c]));
+    let v = play(&mut m, pocket(&[c, c.other_colour(), c]));
     assert_eq!(v.fouls(), vec![Foul::OpponentPiece]);
-    assert!(has(&v, &RuleEvent::PieceReturned { kind: other(c), reason: ReturnReason::OpponentPiece }));
+    assert!(has(
+        &v,
+        &RuleEvent::PieceReturned { kind: c.other_colour(), reason: ReturnReason::OpponentPiece }
+    ));
     assert!(has(&v, &RuleEvent::PieceReturned { kind: c, reason: ReturnReason::Penalty }));
     assert_eq!(m.board().held[side.index()].get(c), 1);
-    assert_eq!(m.board().on_board.get(other(c)), 9);
+    assert_eq!(m.board().on_board.get(c.other_colour()), 9);
     assert!(passes(&v));
 }
 
@@ -277,7 +272,7 @@ fn f3_queen_pocketed_with_an_opponent_piece_goes_back() {
     let mut m = broken(Mode::Singles);
     let c = own_colour(&m);
     play(&mut m, pocket(&[c]));
-    let v = play(&mut m, pocket(&[Queen, other(c)]));
+    let v = play(&mut m, pocket(&[Queen, c.other_colour()]));
     assert!(has(&v, &RuleEvent::PieceReturned { kind: Queen, reason: ReturnReason::QueenByFoul }));
     assert_eq!(m.board().queen, QueenState::OnBoard);
 }
@@ -303,14 +298,17 @@ fn f5_opponent_last_piece_is_returned_with_a_penalty() {
     // The opponent clears down to one coin without the queen: F4 keeps giving them back, so
     // build the position by pocketing 8 of theirs on their turns.
     play(&mut m, miss());
-    play(&mut m, pocket(&[other(c); 8]));
+    play(&mut m, pocket(&[c.other_colour(); 8]));
     play(&mut m, miss());
-    assert_eq!(m.board().on_board.get(other(c)), 1);
+    assert_eq!(m.board().on_board.get(c.other_colour()), 1);
     let seat = m.to_play().unwrap();
-    let v = play(&mut m, pocket(&[other(c)]));
+    let v = play(&mut m, pocket(&[c.other_colour()]));
     assert!(has(&v, &RuleEvent::Foul { seat, foul: Foul::OpponentLastPiece, penalty: Penalty::Due }));
-    assert!(has(&v, &RuleEvent::PieceReturned { kind: other(c), reason: ReturnReason::OpponentPiece }));
-    assert_eq!(m.board().on_board.get(other(c)), 1);
+    assert!(has(
+        &v,
+        &RuleEvent::PieceReturned { kind: c.other_colour(), reason: ReturnReason::OpponentPiece }
+    ));
+    assert_eq!(m.board().on_board.get(c.other_colour()), 1);
 }
 
 #[test]
@@ -350,8 +348,10 @@ fn f0_open_one_penalty_per_strike_however_many_fouls() {
     let mut m = broken(Mode::Singles);
     let c = own_colour(&m);
     play(&mut m, pocket(&[c, c, c]));
-    let v =
-        play(&mut m, ShotSummary { striker_pocketed: true, off_board: vec![Black], ..pocket(&[other(c)]) });
+    let v = play(
+        &mut m,
+        ShotSummary { striker_pocketed: true, off_board: vec![Black], ..pocket(&[c.other_colour()]) },
+    );
     assert_eq!(v.fouls().len(), 3);
     let penalties = v
         .events
@@ -400,9 +400,9 @@ fn p3_queen_covered_by_the_loser_scores_nothing() {
     play(&mut m, pocket(&[c; 3]));
     play(&mut m, miss());
     // The opponent takes and covers the queen, pockets two, then misses.
-    play(&mut m, pocket(&[other(c)]));
+    play(&mut m, pocket(&[c.other_colour()]));
     play(&mut m, pocket(&[Queen]));
-    play(&mut m, pocket(&[other(c)]));
+    play(&mut m, pocket(&[c.other_colour()]));
     play(&mut m, miss());
     let v = play(&mut m, pocket(&[c; 6]));
     let mut points = vec![0, 0];

@@ -107,9 +107,7 @@ func test_pockets_are_numbered_counter_clockwise_from_the_bottom_right() -> void
 	for pocket: int in corners:
 		var board := new_board()
 		var seen: Array[int] = []
-		board.piece_pocketed.connect(
-			func(_piece: int, _kind: int, p: int) -> void: seen.append(p)
-		)
+		board.piece_pocketed.connect(func(_piece: int, _kind: int, p: int) -> void: seen.append(p))
 		var corner: Vector2 = corners[pocket]
 		var seat := 0
 		while board.get_seat_forward(seat).dot(corner) <= 0.0:

@@ -3,7 +3,7 @@
 //! breaks while the formation stands; and a few safe shots when nothing else is open.
 
 use super::Shot;
-use crate::aim::{predict_path, sweep_disc};
+use crate::aim::{predict_path_from, sweep_disc};
 use crate::baseline;
 use crate::physics::{Pocket, Table};
 use crate::piece::{PieceId, PieceKind};
@@ -38,7 +38,6 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
     let mut found = vec![];
     for offset in offsets(table) {
         let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
-        let view = with_striker(table, start);
         for &id in targets {
             let target = &table.pieces()[id.index()];
             let rc = spec.radius(target.kind);
@@ -79,12 +78,12 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
                     if speed > p.max_striker_speed {
                         continue;
                     }
-                    let guide = predict_path(&view, dir, speed * 1.2);
+                    let guide = predict_path_from(table, start, dir, speed * 1.2);
                     if guide.hit != Some(id) {
                         continue;
                     }
                     // Room to spare beside the striker's path forgives an unsteady hand.
-                    let room = clearance(&view, id, &guide.points).min(0.03);
+                    let room = clearance(table, id, &guide.points).min(0.03);
                     let promise =
                         cut * 2.0 - travel - to_pocket.length() - bank.min(1) as f32 * 0.6 + room * 30.0;
                     for boost in [1.0, 1.35, 1.8] {
@@ -132,13 +131,6 @@ fn lane_clear(table: &Table, id: PieceId, from: Vec2, to: Vec2) -> bool {
         .all(|q| sweep_disc(from, dir, q.position, r + spec.radius(q.kind)).is_none_or(|t| t > length))
 }
 
-/// A copy of the table with the striker standing at `spot`, for the aim guide.
-fn with_striker(table: &Table, spot: Vec2) -> Table {
-    let mut copy = table.clone_at_rest().unwrap_or_else(Table::icf);
-    let _ = copy.set_piece(PieceId::STRIKER, crate::physics::Place::Board, spot);
-    copy
-}
-
 /// Full-power breaks at the formation from several spots.
 pub fn breaks(table: &Table, seat: Seat) -> Vec<Candidate> {
     let max = table.spec().physics.max_striker_speed;
@@ -156,7 +148,6 @@ pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate>
     let mut found = vec![];
     for offset in offsets(table) {
         let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
-        let view = with_striker(table, start);
         for &id in targets {
             let at = table.pieces()[id.index()].position;
             let images = [
@@ -169,7 +160,7 @@ pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate>
             for image in images {
                 let Some(direction) = (image - start).normalized() else { continue };
                 if direction.dot(-seat.towards()) < 0.05
-                    || predict_path(&view, direction, max).hit != Some(id)
+                    || predict_path_from(table, start, direction, max).hit != Some(id)
                 {
                     continue;
                 }
