@@ -27,12 +27,12 @@
 pub mod ai;
 pub mod aim;
 pub mod baseline;
-mod centre;
+mod formation;
 pub mod game;
-mod layout;
 pub mod markings;
 pub mod physics;
 pub mod piece;
+mod return_spot;
 pub mod rules;
 pub mod seat;
 pub mod spec;

@@ -1,7 +1,7 @@
 //! The end of a board (P1–P3, M3) and of the match (G1–G4).
 
 use super::event::{RuleEvent, Verdict};
-use super::r#match::{Match, Outcome};
+use super::match_state::{Match, Outcome};
 use super::settings::Mode;
 use super::side::Side;
 use crate::piece::PieceKind;

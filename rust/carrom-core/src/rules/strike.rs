@@ -5,8 +5,8 @@
 use super::error::RulesError;
 use super::event::{ReturnReason, RuleEvent, Verdict};
 use super::foul::{Foul, Penalty};
+use super::match_state::Match;
 use super::queen::QueenState;
-use super::r#match::Match;
 use super::settings::Mode;
 use super::shot::ShotSummary;
 use super::side::Side;
