@@ -141,7 +141,7 @@ func _turn_board_to(seat: int) -> void:
 	_turn_tween.tween_property(board_view, "rotation", goal, TURN_SECONDS)
 
 
-func _on_piece_pocketed(piece: int, _kind: String, _pocket: int) -> void:
+func _on_piece_pocketed(piece: int, _kind: int, _pocket: int) -> void:
 	Sfx.play("pocket")
 	var node := board.get_piece_node(piece)
 	if node == null:
@@ -157,7 +157,7 @@ func _on_piece_pocketed(piece: int, _kind: String, _pocket: int) -> void:
 	)
 
 
-func _on_piece_placed(piece: int, _kind: String, _at: Vector2) -> void:
+func _on_piece_placed(piece: int, _kind: int, _at: Vector2) -> void:
 	var node := board.get_piece_node(piece)
 	if node == null:
 		return

@@ -2,6 +2,7 @@
 //! with turned rings, a soft shadow, and a red queen or a striker that stands out.
 
 use crate::enums::Kind;
+use crate::refusal::Refused;
 use godot::classes::{INode2D, Node2D};
 use godot::prelude::*;
 
@@ -57,7 +58,7 @@ impl CarromPiece {
     #[func]
     fn set_radius(&mut self, radius: f32) {
         if !(radius.is_finite() && radius > 0.0) {
-            godot_error!("CarromPiece.radius must be a positive number of pixels, got {radius}");
+            Refused(format!("CarromPiece.radius must be a positive number of pixels, got {radius}")).log();
             return;
         }
         self.radius = radius;

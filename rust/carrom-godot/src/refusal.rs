@@ -1,6 +1,8 @@
 //! The one error path of the nodes. A `#[func]` that may be refused returns
 //! `Result<(), Refused>`: GDScript sees `true` when it was done, and `false` with one Godot error
-//! saying what was wrong and what is allowed. A refused call changes nothing.
+//! saying what was wrong and what is allowed. A call that returns a value goes through
+//! `value_or_default`: the value, or an empty one after that one error. A refused call changes
+//! nothing.
 
 use carrom_core::game::GameError;
 use godot::meta::error::{CallOutcome, ErrorToGodot};
@@ -36,14 +38,35 @@ impl From<GameError> for Refused {
     }
 }
 
+impl From<carrom_core::physics::TableError> for Refused {
+    fn from(error: carrom_core::physics::TableError) -> Refused {
+        Refused(error.to_string())
+    }
+}
+
+impl Refused {
+    /// Tells the refusal as one Godot error.
+    pub fn log(&self) {
+        godot_error!("carrom: {}", self.0);
+    }
+}
+
+/// The value of a call that returns one, or an empty value after the one error saying why.
+pub fn value_or_default<T: Default>(result: Result<T, Refused>) -> T {
+    result.unwrap_or_else(|refused| {
+        refused.log();
+        T::default()
+    })
+}
+
 impl ErrorToGodot<()> for Refused {
     type Mapped = bool;
 
     fn result_to_godot(result: Result<(), Refused>) -> CallOutcome<bool> {
         match result {
             Ok(()) => CallOutcome::Return(true),
-            Err(Refused(reason)) => {
-                godot_error!("carrom: {reason}");
+            Err(refused) => {
+                refused.log();
                 CallOutcome::Return(false)
             }
         }

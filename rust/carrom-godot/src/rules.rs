@@ -6,7 +6,7 @@
 use crate::board::CarromBoard;
 use crate::convert;
 use crate::enums::{Kind, Mode, Penalty, Queen};
-use crate::refusal::Refused;
+use crate::refusal::{value_or_default, Refused};
 use carrom_core::game::{save, GameError, Referee, Replay, Ruling};
 use carrom_core::physics::Table;
 use carrom_core::rules::{Foul, Match, MatchSettings, Outcome, RuleEvent, Verdict};
@@ -61,7 +61,7 @@ impl INode for CarromRules {
         }
         match self.board.clone() {
             Some(board) => self.attach(Some(board)),
-            None => godot_error!("CarromRules.board must be set to the CarromBoard it referees"),
+            None => Refused::from("CarromRules.board must be set to the CarromBoard it referees").log(),
         }
     }
 
@@ -72,8 +72,8 @@ impl INode for CarromRules {
         self.clock += delta.max(0.0);
         if self.clock >= CLOCK_TICK_SECONDS {
             let seconds = std::mem::take(&mut self.clock);
-            if let Err(e) = self.with_board_turn(|turn| turn.add_time(seconds)) {
-                godot_error!("carrom: {e}");
+            if let Err(refused) = self.with_board_turn(|turn| turn.add_time(seconds)) {
+                refused.log();
             }
         }
     }
@@ -313,18 +313,10 @@ impl CarromRules {
     #[func]
     fn save_match(&self) -> GString {
         let text = match (&self.referee, &self.board) {
-            (Some(referee), Some(board)) => {
-                save::write(board.bind().table(), referee).map_err(|e| e.to_string())
-            }
+            (Some(referee), Some(board)) => save::write(board.bind().table(), referee).map_err(Refused::from),
             _ => Err("no match to save: call start_match or load_match first".into()),
         };
-        match text {
-            Ok(text) => GString::from(text.as_str()),
-            Err(e) => {
-                godot_error!("carrom: {e}");
-                GString::new()
-            }
-        }
+        GString::from(value_or_default(text).as_str())
     }
 
     /// Loads a match saved by `save_match`, its table onto the board. A document of another
@@ -350,15 +342,11 @@ impl CarromRules {
     /// `play_replay`.
     #[func]
     fn get_replay(&self) -> GString {
-        let text = self.referee.as_ref().map(|r| r.replay().to_json());
-        match text {
-            Some(Ok(text)) => GString::from(text.as_str()),
-            Some(Err(e)) => {
-                godot_error!("carrom: {e}");
-                GString::new()
-            }
-            None => GString::new(),
-        }
+        let text = match &self.referee {
+            Some(referee) => referee.replay().to_json().map_err(Refused::from),
+            None => Err("no match to replay: call start_match or load_match first".into()),
+        };
+        GString::from(value_or_default(text).as_str())
     }
 
     #[func]

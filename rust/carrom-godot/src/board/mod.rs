@@ -11,6 +11,7 @@ mod stepper;
 
 use crate::enums::{Kind, Place};
 use crate::physics::CarromPhysics;
+use crate::refusal::Refused;
 use crate::rules::CarromRules;
 use crate::units::Units;
 use carrom_core::game::{GameError, Referee, Ruling, Turn};
@@ -113,22 +114,7 @@ impl INode2D for CarromBoard {
             return;
         }
         let due = self.stepper.steps_for(delta, f64::from(self.table.spec().physics.time_step));
-        let mut events = vec![];
-        let mut ruling = None;
-        for _ in 0..due {
-            match self.with_turn(|turn| turn.step()) {
-                Ok(step) => {
-                    events.extend(step.events);
-                    ruling = step.ruling;
-                }
-                Err(e) => godot_error!("carrom: a shot could not be judged: {e}"),
-            }
-            if !self.table.is_moving() {
-                self.stepper.clear();
-                break;
-            }
-        }
-        self.show_shot(events, ruling);
+        self.run_steps(due);
     }
 
     fn draw(&mut self) {
@@ -207,7 +193,7 @@ impl CarromBoard {
     #[func]
     fn set_pixels_per_meter(&mut self, value: f32) {
         let Some(units) = Units::new(value) else {
-            godot_error!("CarromBoard.pixels_per_meter must be a positive number (got {value})");
+            Refused(format!("CarromBoard.pixels_per_meter must be a positive number (got {value})")).log();
             return;
         };
         self.units = units;
@@ -348,6 +334,30 @@ impl CarromBoard {
         }
     }
 
+    /// Runs up to `steps` physics steps of the shot under way, through the turn sequence, then
+    /// shows what they did. A step the referee refuses stops the run with one error.
+    pub(crate) fn run_steps(&mut self, steps: u32) {
+        let mut events = vec![];
+        let mut ruling = None;
+        for _ in 0..steps {
+            match self.with_turn(|turn| turn.step()) {
+                Ok(step) => {
+                    events.extend(step.events);
+                    ruling = step.ruling;
+                }
+                Err(e) => {
+                    Refused::from(e).log();
+                    break;
+                }
+            }
+            if !self.table.is_moving() {
+                self.stepper.clear();
+                break;
+            }
+        }
+        self.show_shot(events, ruling);
+    }
+
     /// Shows a shot's end: the table's side here, then the verdict announced by the referee.
     fn show_shot(&mut self, events: Vec<Event>, ruling: Option<Ruling>) {
         self.show(events, ruling.as_ref());
@@ -410,7 +420,7 @@ impl CarromBoard {
 
     fn apply_physics_or_log(&mut self) {
         if let Err(e) = self.apply_physics() {
-            godot_error!("CarromBoard.physics: {e}");
+            Refused(format!("CarromBoard.physics: {e}")).log();
         }
     }
 

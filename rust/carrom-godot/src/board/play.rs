@@ -4,7 +4,7 @@
 
 use super::CarromBoard;
 use crate::convert;
-use crate::refusal::Refused;
+use crate::refusal::{value_or_default, Refused};
 use crate::units::{vec2, vector};
 use crate::variant::dictionary;
 use carrom_core::aim::predict_path;
@@ -47,25 +47,10 @@ impl CarromBoard {
     #[func]
     fn simulate_to_rest(&mut self) -> VarDictionary {
         if !self.table.is_moving() {
-            godot_error!("carrom: {}", TableError::AtRest);
+            Refused::from(TableError::AtRest).log();
             return VarDictionary::new();
         }
-        let mut events = vec![];
-        let mut ruling = None;
-        while self.table.is_moving() {
-            match self.with_turn(|turn| turn.step()) {
-                Ok(step) => {
-                    events.extend(step.events);
-                    ruling = step.ruling;
-                }
-                Err(e) => {
-                    godot_error!("carrom: a shot could not be judged: {e}");
-                    break;
-                }
-            }
-        }
-        self.stepper.clear();
-        self.show_shot(events, ruling);
+        self.run_steps(u32::MAX);
         self.get_last_report()
     }
 
@@ -102,13 +87,8 @@ impl CarromBoard {
     /// play. A refereed match saves whole through `CarromRules.save_match`.
     #[func]
     fn save_state(&self) -> GString {
-        match self.table.snapshot() {
-            Ok(snapshot) => GString::from(snapshot.to_json().as_str()),
-            Err(e) => {
-                godot_error!("carrom: {e}");
-                GString::new()
-            }
-        }
+        let text = self.table.snapshot().map(|s| s.to_json()).map_err(Refused::from);
+        GString::from(value_or_default(text).as_str())
     }
 
     /// Restores a table saved by `save_state`. Damaged text is refused and the board is left

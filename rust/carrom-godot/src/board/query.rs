@@ -4,6 +4,7 @@
 use super::CarromBoard;
 use crate::convert::{self, Field};
 use crate::enums::{Kind, Place};
+use crate::refusal::{value_or_default, Refused};
 use crate::units::vector;
 use crate::variant::dictionary;
 use carrom_core::baseline;
@@ -41,13 +42,7 @@ impl CarromBoard {
                 .nearest_free_striker_offset(seat, offset)
                 .ok_or_else(|| "pieces cover the whole baseline".into())
         });
-        match found {
-            Ok(offset) => self.units.pixels(offset),
-            Err(e) => {
-                godot_error!("carrom: {e}");
-                0.0
-            }
-        }
+        value_or_default(found.map(|offset| self.units.pixels(offset)).map_err(Refused::from))
     }
 
     /// The largest offset from the middle of a baseline the striker may have, in pixels.
@@ -75,13 +70,7 @@ impl CarromBoard {
             let offset = self.units.metres("offset", offset)?;
             Ok(baseline::striker_spot(self.table.spec(), seat, offset))
         });
-        match spot {
-            Ok(spot) => self.units.point(spot),
-            Err(e) => {
-                godot_error!("carrom: {e}");
-                Vector2::ZERO
-            }
-        }
+        value_or_default(spot.map(|spot| self.units.point(spot)).map_err(Refused::from))
     }
 
     /// The rotation (radians) that turns the board so that `seat` sits at the bottom.
