@@ -172,3 +172,15 @@ fn out_of_turn_and_mid_shot_actions_are_refused() {
     assert!(game.strike(Vec2::new(0.0, 1.0), 1.0).is_err());
     game.run_to_rest().unwrap();
 }
+
+#[test]
+fn the_replay_keeps_each_offset_exactly_as_placed() {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 5).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    game.place_striker(seat, -0.0).unwrap();
+    game.strike(-seat.towards(), 6.0).unwrap();
+    game.run_to_rest().unwrap();
+    let Action::Strike { offset, .. } = game.replay().actions[0] else { panic!("a strike is recorded") };
+    assert_eq!(offset.to_bits(), (-0.0f32).to_bits());
+    assert_eq!(game.replay().play().unwrap().to_json().unwrap(), game.to_json().unwrap());
+}

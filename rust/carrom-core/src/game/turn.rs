@@ -6,7 +6,6 @@
 use super::returns::{apply_verdict, Returned};
 use super::{Action, GameError};
 use crate::physics::{Event, ShotReport, Table, TableError};
-use crate::piece::PieceId;
 use crate::rules::{Foul, Match, ShotSummary, Verdict};
 use crate::seat::Seat;
 use crate::vec2::Vec2;
@@ -79,10 +78,9 @@ impl<'a> Turn<'a> {
 
     /// Strikes the placed striker along `direction` at `speed` m/s.
     pub fn strike(&mut self, direction: Vec2, speed: f32) -> Result<(), GameError> {
-        let seat = self.table.striker_seat().ok_or(TableError::StrikerNotPlaced)?;
+        let (seat, offset) = self.table.striker_placing().ok_or(TableError::StrikerNotPlaced)?;
         self.may_act(seat)?;
         self.table.check_strike(direction, speed)?;
-        let offset = self.table.piece(PieceId::STRIKER)?.position.dot(seat.right());
         if let Some(rules) = self.rules.as_deref_mut() {
             rules.begin_strike(seat)?;
         }

@@ -25,8 +25,9 @@ use std::collections::BTreeSet;
 pub struct Table {
     spec: BoardSpec,
     pieces: Vec<PieceState>,
-    /// The seat whose striker stands on its baseline, ready to strike.
-    striker_seat: Option<Seat>,
+    /// The seat whose striker stands on its baseline, ready to strike, and its offset there
+    /// as given (kept exactly, for the replay).
+    placed_striker: Option<(Seat, f32)>,
     /// The shot under way, if any: rapier's world is binary data (it holds infinities that
     /// JSON cannot), carried as base64 text.
     #[serde(with = "super::snapshot::motion_text")]
@@ -49,7 +50,7 @@ impl Table {
     /// A table set up for the opening (S2, S3), the striker in hand.
     pub fn new(spec: BoardSpec) -> Result<Table, TableError> {
         spec.validate()?;
-        let mut table = Table { spec, pieces: vec![], striker_seat: None, motion: None };
+        let mut table = Table { spec, pieces: vec![], placed_striker: None, motion: None };
         table.reset();
         Ok(table)
     }
@@ -57,7 +58,7 @@ impl Table {
     /// A table of the ICF board (whose spec a unit test validates), for callers that have no
     /// error to report.
     pub fn icf() -> Table {
-        let mut table = Table { spec: BoardSpec::icf(), pieces: vec![], striker_seat: None, motion: None };
+        let mut table = Table { spec: BoardSpec::icf(), pieces: vec![], placed_striker: None, motion: None };
         table.reset();
         table
     }
@@ -66,7 +67,7 @@ impl Table {
     /// shot under way.
     pub fn reset(&mut self) {
         self.motion = None;
-        self.striker_seat = None;
+        self.placed_striker = None;
         self.pieces = opening_formation(&self.spec)
             .into_iter()
             .map(|p| PieceState::at_rest(p.id, p.kind, Place::Board, p.position))
@@ -79,7 +80,7 @@ impl Table {
         self.motion.is_none().then(|| Table {
             spec: self.spec.clone(),
             pieces: self.pieces.clone(),
-            striker_seat: self.striker_seat,
+            placed_striker: self.placed_striker,
             motion: None,
         })
     }
@@ -114,7 +115,13 @@ impl Table {
 
     /// The seat whose striker is placed and ready.
     pub fn striker_seat(&self) -> Option<Seat> {
-        self.striker_seat
+        self.placed_striker.map(|(seat, _)| seat)
+    }
+
+    /// Where the placed striker stands: its seat and its offset along the baseline, metres,
+    /// exactly as it was placed.
+    pub fn striker_placing(&self) -> Option<(Seat, f32)> {
+        self.placed_striker
     }
 
     fn ensure_at_rest(&self) -> Result<(), TableError> {
@@ -162,7 +169,7 @@ impl Table {
         let spot = self.check_striker_spot(seat, offset)?;
         let striker = &mut self.pieces[PieceId::STRIKER.index()];
         *striker = PieceState::at_rest(PieceId::STRIKER, PieceKind::Striker, Place::Board, spot);
-        self.striker_seat = Some(seat);
+        self.placed_striker = Some((seat, offset));
         Ok(spot)
     }
 
@@ -171,7 +178,7 @@ impl Table {
     /// Returns the unit direction.
     pub fn check_strike(&self, direction: Vec2, speed: f32) -> Result<Vec2, TableError> {
         self.ensure_at_rest()?;
-        let seat = self.striker_seat.ok_or(TableError::StrikerNotPlaced)?;
+        let (seat, _) = self.placed_striker.ok_or(TableError::StrikerNotPlaced)?;
         let dir =
             direction.normalized().ok_or(TableError::BadDirection { x: direction.x, y: direction.y })?;
         if !seat.is_forward(dir) {
@@ -187,12 +194,12 @@ impl Table {
     /// Flicks the placed striker along `direction` at `speed` m/s, if `check_strike` allows.
     pub fn strike(&mut self, direction: Vec2, speed: f32) -> Result<(), TableError> {
         let dir = self.check_strike(direction, speed)?;
-        let seat = self.striker_seat.ok_or(TableError::StrikerNotPlaced)?;
+        let (seat, _) = self.placed_striker.ok_or(TableError::StrikerNotPlaced)?;
         self.pieces[PieceId::STRIKER.index()].velocity = dir * speed;
         let (world, bodies) = world::build(&self.spec, &self.pieces);
         let outer = self.spec.outer_circle_diameter / 2.0;
         let inside_outer = self.pieces.iter().map(|p| p.on_board() && p.position.length() < outer).collect();
-        self.striker_seat = None;
+        self.placed_striker = None;
         self.motion = Some(Motion {
             world,
             bodies,
@@ -341,7 +348,7 @@ impl Table {
         }
         self.pieces[id.index()] = PieceState::at_rest(id, kind, place, position);
         if id == PieceId::STRIKER {
-            self.striker_seat = None;
+            self.placed_striker = None;
         }
         Ok(())
     }
