@@ -1,6 +1,7 @@
 //! `CarromAi`: the computer opponent of carrom-core, thinking on a worker thread so that the
 //! game never waits for it. It answers by signal on the main thread.
 
+use crate::alive::alive;
 use crate::board::CarromBoard;
 use crate::convert;
 use crate::enums::Level;
@@ -55,10 +56,9 @@ impl INode for CarromAi {
         };
         self.job = None;
         let shot = answer.and_then(|shot| {
-            let board = self.board.as_ref().ok_or("CarromAi.board is not set")?.bind();
-            let units = board.units();
-            let max = board.table().spec().physics.max_striker_speed;
-            Ok((shot, units, max))
+            let board = alive(&self.board).ok_or("CarromAi.board is not set")?;
+            let board = board.bind();
+            Ok((shot, board.units(), board.table().spec().physics.max_striker_speed))
         });
         match shot {
             Ok((shot, units, max)) => {
@@ -119,8 +119,8 @@ impl CarromAi {
         if self.job.is_some() {
             return Err("already thinking: wait for shot_ready or call cancel()".into());
         }
-        let board = self.board.as_ref().ok_or("CarromAi.board must be set to a CarromBoard")?;
-        let rules = self.rules.as_ref().ok_or("CarromAi.rules must be set to a CarromRules")?;
+        let board = alive(&self.board).ok_or("CarromAi.board must be set to a CarromBoard")?;
+        let rules = alive(&self.rules).ok_or("CarromAi.rules must be set to a CarromRules")?;
         let table = board.bind().table().clone_at_rest().ok_or("pieces are still moving")?;
         let game = rules.bind().rules().cloned().ok_or("no match under way: call start_match first")?;
         game.may_act(seat).map_err(|e| e.to_string())?;

@@ -11,6 +11,8 @@ mod units;
 #[cfg(not(test))]
 mod ai;
 #[cfg(not(test))]
+mod alive;
+#[cfg(not(test))]
 mod board;
 #[cfg(not(test))]
 mod enums;

@@ -3,6 +3,7 @@
 //! the table. The board judges every strike through this node's referee and hands the verdict
 //! back to be announced here, as signals, in the order the rules decided it.
 
+use crate::alive::alive;
 use crate::board::CarromBoard;
 use crate::convert;
 use crate::enums::{Kind, Mode, Penalty, Queen};
@@ -59,7 +60,7 @@ impl INode for CarromRules {
         if Engine::singleton().is_editor_hint() {
             return;
         }
-        match self.board.clone() {
+        match alive(&self.board) {
             Some(board) => self.attach(Some(board)),
             None => Refused::from("CarromRules.board must be set to the CarromBoard it referees").log(),
         }
@@ -153,7 +154,7 @@ impl CarromRules {
     #[func]
     fn start_match(&mut self, seed: i64) -> Result<(), Refused> {
         let settings = self.settings()?;
-        let mut board = self.board.clone().ok_or("CarromRules.board must be set before start_match")?;
+        let mut board = alive(&self.board).ok_or("CarromRules.board must be set before start_match")?;
         let spec = {
             // The board's signals reach game code that may call back into this node.
             let _reentrant = self.base_mut();
@@ -312,7 +313,7 @@ impl CarromRules {
     /// document, for `load_match`. Empty, with an error, before a match.
     #[func]
     fn save_match(&self) -> GString {
-        let text = match (&self.referee, &self.board) {
+        let text = match (&self.referee, alive(&self.board)) {
             (Some(referee), Some(board)) => save::write(board.bind().table(), referee).map_err(Refused::from),
             _ => Err("no match to save: call start_match or load_match first".into()),
         };
@@ -421,7 +422,7 @@ impl CarromRules {
         &mut self,
         act: impl FnOnce(&mut carrom_core::game::Turn) -> Result<R, GameError>,
     ) -> Result<R, Refused> {
-        let mut board = self.board.clone().ok_or("CarromRules.board is not set")?;
+        let mut board = alive(&self.board).ok_or("CarromRules.board is not set")?;
         let referee = self.referee.as_mut().ok_or("no match under way: call start_match first")?;
         let result = board.bind_mut().turn_with(Some(referee), act);
         Ok(result?)
@@ -430,7 +431,7 @@ impl CarromRules {
     /// Shows a ruling made here (a declared foul): the board puts pieces back and tells, then
     /// this node announces the verdict.
     fn show_on_board(&mut self, ruling: Ruling) {
-        if let Some(mut board) = self.board.clone() {
+        if let Some(mut board) = alive(&self.board) {
             // The board's signals reach game code that may call back into this node.
             let _reentrant = self.base_mut();
             board.bind_mut().show(vec![], Some(&ruling));
@@ -456,7 +457,7 @@ impl CarromRules {
     /// Makes a loaded or replayed match the one under way: its table on the board, its
     /// settings in the exported properties.
     fn take_match(&mut self, table: Table, referee: Referee) -> Result<(), Refused> {
-        let mut board = self.board.clone().ok_or("CarromRules.board must be set before loading a match")?;
+        let mut board = alive(&self.board).ok_or("CarromRules.board must be set before loading a match")?;
         board.bind_mut().load_table(table);
         let settings = referee.rules().settings();
         self.mode = settings.mode.into();
@@ -471,10 +472,10 @@ impl CarromRules {
 
     /// Becomes the referee of `board` (none to let go of the board it had).
     fn attach(&mut self, board: Option<Gd<CarromBoard>>) {
-        if let Some(mut old) = self.board.clone().filter(|b| b.is_instance_valid()) {
+        if let Some(mut old) = alive(&self.board) {
             old.bind_mut().set_referee(None);
         }
-        if let Some(mut new) = board.filter(|b| b.is_instance_valid()) {
+        if let Some(mut new) = alive(&board) {
             new.bind_mut().set_referee(Some(self.to_gd()));
         }
     }

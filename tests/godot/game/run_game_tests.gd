@@ -98,6 +98,7 @@ func _check_scripted_board() -> void:
 		if not ai.think(seat, CarromAi.LEVEL_HARD):
 			break
 		var shot: Array = await ai.shot_ready
+		await _wait_until_turned(game.get_node("BoardView"))
 		await _play_by_touch(board, controller, shot)
 		if board.is_moving():
 			board.simulate_to_rest()
@@ -227,6 +228,15 @@ func _check_computer_against_computer() -> void:
 	_result("the computer plays both seats", turns[0] >= 4, "%d turns" % turns[0])
 	game.queue_free()
 	await process_frame
+
+
+## Waits until the board has stopped turning towards the seat to play: a player touches a
+## board that stands still.
+func _wait_until_turned(view: Node2D) -> void:
+	var last := INF
+	while not is_equal_approx(view.rotation, last):
+		last = view.rotation
+		await process_frame
 
 
 ## Drags the striker to the shot's offset along the baseline (starting from the end away from

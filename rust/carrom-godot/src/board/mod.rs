@@ -9,6 +9,7 @@ mod play;
 mod query;
 mod stepper;
 
+use crate::alive::alive;
 use crate::enums::{Kind, Place};
 use crate::physics::CarromPhysics;
 use crate::refusal::Refused;
@@ -291,7 +292,7 @@ impl CarromBoard {
     /// One action of the turn sequence, judged by this board's referee when a match is under
     /// way there, free play otherwise.
     fn with_turn<R>(&mut self, act: impl FnOnce(&mut Turn) -> Result<R, GameError>) -> Result<R, GameError> {
-        let mut referee = self.referee.clone().filter(|r| r.is_instance_valid());
+        let mut referee = alive(&self.referee);
         let mut rules = referee.as_mut().map(|r| r.bind_mut());
         let match_referee = rules.as_deref_mut().and_then(CarromRules::referee_mut);
         self.turn_with(match_referee, act)
@@ -362,7 +363,7 @@ impl CarromBoard {
     fn show_shot(&mut self, events: Vec<Event>, ruling: Option<Ruling>) {
         self.show(events, ruling.as_ref());
         let Some(ruling) = ruling else { return };
-        if let Some(mut referee) = self.referee.clone().filter(|r| r.is_instance_valid()) {
+        if let Some(mut referee) = alive(&self.referee) {
             // The rules' signals reach game code that may call back into this board.
             let _reentrant = self.base_mut();
             referee.bind_mut().announce(&ruling.verdict);

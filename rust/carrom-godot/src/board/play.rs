@@ -3,6 +3,7 @@
 //! false with one error (see `Refused`).
 
 use super::CarromBoard;
+use crate::alive::alive;
 use crate::convert;
 use crate::refusal::{value_or_default, Refused};
 use crate::units::{vec2, vector};
@@ -108,7 +109,7 @@ impl CarromBoard {
 impl CarromBoard {
     /// Refuses `call` while a match is refereed on this board; `instead` is the rules' call.
     fn check_unrefereed(&self, call: &str, instead: &str) -> Result<(), Refused> {
-        let refereed = self.referee.as_ref().is_some_and(|r| r.is_instance_valid() && r.bind().has_match());
+        let refereed = alive(&self.referee).is_some_and(|r| r.bind().has_match());
         if refereed {
             return Err(format!(
                 "CarromBoard.{call} is refused while CarromRules referees a match: use CarromRules.{instead}"
