@@ -113,6 +113,14 @@ pub struct SpecError {
 
 /// The fastest any piece may move in the simulation; a higher striker speed is rejected.
 pub const ENGINE_SPEED_LIMIT: f32 = 12.0;
+/// The slowest top speed a striker may have: a board on which no strike can cross it is no
+/// board.
+pub const MIN_STRIKER_SPEED: f32 = 0.5;
+/// The finest time step allowed, seconds.
+pub const MIN_TIME_STEP: f32 = 1.0 / 2000.0;
+/// The longest a shot may be simulated, seconds: with the finest step, a shot is at most
+/// `MAX_SHOT_SECONDS / MIN_TIME_STEP` = 240,000 steps.
+pub const MAX_SHOT_SECONDS: f32 = 120.0;
 
 impl BoardSpec {
     /// The board and pieces of the ICF equipment rules.
@@ -238,7 +246,32 @@ impl BoardSpec {
             p.max_striker_speed <= ENGINE_SPEED_LIMIT,
             &format!("must be at most {ENGINE_SPEED_LIMIT} m/s"),
         )?;
-        check("physics.time_step", p.time_step, p.time_step <= 1.0 / 60.0, "must be at most 1/60 s")?;
+        // A shot runs at most MAX_SHOT_STEPS steps, whatever the spec: a real board's friction,
+        // speeds and steps, nothing that would make a shot run for ever.
+        check(
+            "physics.time_step",
+            p.time_step,
+            (MIN_TIME_STEP..=1.0 / 60.0).contains(&p.time_step),
+            &format!("must lie between {MIN_TIME_STEP} s and 1/60 s"),
+        )?;
+        check(
+            "physics.max_shot_seconds",
+            p.max_shot_seconds,
+            p.max_shot_seconds <= MAX_SHOT_SECONDS,
+            &format!("must be at most {MAX_SHOT_SECONDS} s"),
+        )?;
+        check(
+            "physics.sliding_friction",
+            p.sliding_friction,
+            (0.01..=1.0).contains(&p.sliding_friction),
+            "must lie between 0.01 and 1",
+        )?;
+        check(
+            "physics.max_striker_speed",
+            p.max_striker_speed,
+            p.max_striker_speed >= MIN_STRIKER_SPEED,
+            &format!("must be at least {MIN_STRIKER_SPEED} m/s"),
+        )?;
         let biggest_coin = self.coin_diameter.max(self.queen_diameter);
         check(
             "pocket_diameter",

@@ -184,3 +184,55 @@ fn the_replay_keeps_each_offset_exactly_as_placed() {
     assert_eq!(offset.to_bits(), (-0.0f32).to_bits());
     assert_eq!(game.replay().play().unwrap().to_json().unwrap(), game.to_json().unwrap());
 }
+
+#[test]
+fn a_spec_whose_shots_would_never_settle_is_refused() {
+    let mut spec = BoardSpec::icf();
+    spec.physics.time_step = 1e-9;
+    assert!(spec.validate().unwrap_err().to_string().contains("time_step"));
+    let mut spec = BoardSpec::icf();
+    spec.physics.sliding_friction = 1e-9;
+    spec.physics.max_shot_seconds = 1e30;
+    let error = spec.validate().unwrap_err().to_string();
+    assert!(error.contains("max_shot_seconds") || error.contains("sliding_friction"), "{error}");
+    let mut spec = BoardSpec::icf();
+    spec.physics.max_striker_speed = 0.01;
+    assert!(spec.validate().unwrap_err().to_string().contains("max_striker_speed"));
+}
+
+#[test]
+fn f0_dues_keep_counting_past_any_small_integer() {
+    // 600 fouls with nothing pocketed: 300 dues for each side, no overflow.
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 6).unwrap();
+    for _ in 0..600 {
+        let seat = game.rules().to_play().unwrap();
+        game.declare_foul(seat, carrom_core::rules::Foul::TouchedPiece).unwrap();
+    }
+    assert_eq!(game.rules().board().dues, vec![300, 300]);
+    assert!(Game::from_json(&game.to_json().unwrap()).is_ok());
+}
+
+#[test]
+fn the_clock_never_reaches_infinity_and_the_match_still_saves() {
+    let settings = MatchSettings { time_limit_seconds: Some(f64::MAX), ..MatchSettings::default() };
+    let mut game = Game::new(BoardSpec::icf(), settings, 6).unwrap();
+    game.add_time(f64::MAX).unwrap();
+    game.add_time(f64::MAX).unwrap();
+    let text = game.to_json().unwrap();
+    assert_eq!(Game::from_json(&text).unwrap().to_json().unwrap(), text);
+}
+
+#[test]
+fn a_save_loads_and_saves_again_to_the_same_text() {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 8).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for i in 0..6 {
+        game.add_time(0.1 + f64::from(i) / 3.0).unwrap();
+        let action = random_strike(&game, &mut rng).unwrap();
+        game.perform(&action).unwrap();
+    }
+    let text = game.to_json().unwrap();
+    let again = Game::from_json(&text).unwrap().to_json().unwrap();
+    assert_eq!(Game::from_json(&again).unwrap().to_json().unwrap(), text);
+    assert_eq!(again, text);
+}

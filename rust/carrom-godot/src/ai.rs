@@ -116,6 +116,13 @@ impl CarromAi {
     #[func]
     fn think(&mut self, seat: i64, level: Level) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
+        if !(self.time_budget.is_finite() && self.time_budget > 0.0) {
+            return Err(format!(
+                "CarromAi.time_budget must be a positive number of seconds (got {})",
+                self.time_budget
+            )
+            .into());
+        }
         if self.job.is_some() {
             return Err("already thinking: wait for shot_ready or call cancel()".into());
         }

@@ -249,7 +249,7 @@ impl CarromRules {
     /// Dues owed by each side.
     #[func]
     fn get_dues(&self) -> PackedInt32Array {
-        self.rules().map(|g| g.board().dues.iter().map(|d| i32::from(*d)).collect()).unwrap_or_default()
+        self.rules().map(|g| ints(&g.board().dues)).unwrap_or_default()
     }
 
     /// Coins of each colour still on the board: {"white": n, "black": n, "queen": bool}.

@@ -145,3 +145,18 @@ func test_the_inspector_offers_the_rules_own_limits() -> void:
 				"%s offers %s, the rules allow %s" % [property["name"], hint, range]
 			)
 	rules.free()
+
+
+func test_the_computer_refuses_a_time_budget_that_is_not_a_number() -> void:
+	var nodes := new_match(CarromRules.MODE_SINGLES, 8)
+	var ai := CarromAi.new()
+	ai.board = nodes[0]
+	ai.rules = nodes[1]
+	add(ai, "Ai")
+	ai.time_budget = NAN
+	var seat: int = nodes[1].get_seat_to_play()
+	check(not ai.think(seat, CarromAi.LEVEL_EASY), "a NaN budget is refused")
+	check(not ai.is_thinking(), "and no search starts")
+	ai.time_budget = 0.2
+	check(ai.think(seat, CarromAi.LEVEL_EASY), "a real budget thinks")
+	ai.cancel()

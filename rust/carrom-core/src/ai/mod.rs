@@ -254,7 +254,7 @@ fn unsteady(table: &Table, shot: Shot, aim: f32, speed: f32, rng: &mut ChaCha8Rn
     let direction = if turned.dot(forward) > 0.01 { turned } else { d };
     let factor = 1.0 + (rng.random::<f32>() + rng.random::<f32>() - 1.0) * speed;
     let max = table.spec().physics.max_striker_speed;
-    Shot { direction, speed: (shot.speed * factor).clamp(0.05, max), ..shot }
+    Shot { direction, speed: (shot.speed * factor).clamp(0.05_f32.min(max), max), ..shot }
 }
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ pub struct BoardState {
     /// Failed break attempts in the current turn (F6).
     pub failed_breaks: u8,
     /// Penalties owed by each side with nothing to pay them with (see RULES.md).
-    pub dues: Vec<u8>,
+    pub dues: Vec<u32>,
 }
 
 impl BoardState {

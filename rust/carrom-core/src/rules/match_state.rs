@@ -192,7 +192,8 @@ impl Match {
         if self.is_over() {
             return Ok(verdict);
         }
-        self.elapsed_seconds += seconds;
+        // Never infinite: the clock is saved as JSON, which has no infinity.
+        self.elapsed_seconds = (self.elapsed_seconds + seconds).min(f64::MAX);
         if let Some(limit) = self.settings.time_limit_seconds {
             if !self.time_up && self.elapsed_seconds >= limit {
                 self.time_up = true;

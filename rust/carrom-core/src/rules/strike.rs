@@ -217,7 +217,8 @@ impl Match {
                 Penalty::Piece(kind)
             }
             None => {
-                self.board.dues[side.index()] += 1;
+                let dues = &mut self.board.dues[side.index()];
+                *dues = dues.saturating_add(1);
                 Penalty::Due
             }
         };
