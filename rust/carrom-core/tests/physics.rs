@@ -316,3 +316,66 @@ fn k1_nearest_free_striker_spot_steps_around_a_blocking_coin() {
     assert!(free.abs() > 0.03 && free.abs() < 0.045, "just clear of the coin: {free}");
     assert_eq!(table.nearest_free_striker_offset(seat(0), 0.1), Some(0.1), "a free spot stays put");
 }
+
+/// A change to a snapshot's JSON.
+type Edit = dyn FnOnce(&mut serde_json::Value);
+
+/// The table's snapshot as JSON, edited by `edit`, restored.
+fn restore_edited(table: &Table, edit: impl FnOnce(&mut serde_json::Value)) -> Result<Table, TableError> {
+    let mut value: serde_json::Value = serde_json::from_str(&table.snapshot().unwrap().to_json()).unwrap();
+    edit(&mut value);
+    Table::restore(&carrom_core::Snapshot::from_json(&value.to_string()).unwrap())
+}
+
+#[test]
+fn a_saved_shot_in_motion_is_data_played_again_never_engine_state() {
+    let mut table = Table::new(BoardSpec::icf()).unwrap();
+    break_shot(&mut table);
+    for _ in 0..30 {
+        table.step();
+    }
+    let text = table.snapshot().unwrap().to_json();
+    assert!(!text.contains("world") && text.contains("\"steps\":30"), "{text}");
+    // More steps than the shot lasts, or any edit of the strike, is refused without hanging.
+    let too_long = restore_edited(&table, |v| v["shot"]["steps"] = u32::MAX.into()).err().unwrap();
+    assert!(too_long.to_string().contains("settles"), "{too_long}");
+    let backwards = restore_edited(&table, |v| v["shot"]["direction"]["y"] = 1.0.into()).err().unwrap();
+    assert!(backwards.to_string().contains("saved strike"), "{backwards}");
+    let restored = restore_edited(&table, |_| {}).unwrap();
+    assert_eq!(restored.snapshot().unwrap(), table.snapshot().unwrap());
+}
+
+#[test]
+fn impossible_tables_are_refused_by_name() {
+    let table = Table::new(BoardSpec::icf()).unwrap();
+    let cases: [(&str, Box<Edit>); 8] = [
+        ("outside", Box::new(|v| v["pieces"][3]["position"]["x"] = 2.0.into())),
+        ("pocket", Box::new(|v| v["pieces"][3]["position"] = serde_json::json!({"x": 0.35, "y": 0.35}))),
+        ("on top", Box::new(|v| v["pieces"][4]["position"] = v["pieces"][3]["position"].clone())),
+        ("pocket 200", Box::new(|v| v["pieces"][3]["place"] = serde_json::json!({"Pocket": 200}))),
+        ("in hand", Box::new(|v| v["pieces"][3]["place"] = "Hand".into())),
+        ("moves", Box::new(|v| v["pieces"][3]["velocity"]["x"] = 1e30.into())),
+        ("not finite", Box::new(|v| v["pieces"][3]["position"]["x"] = serde_json::Value::Null)),
+        ("striker", Box::new(|v| v["placed_striker"] = serde_json::json!([0, 0.3]))),
+    ];
+    for (what, edit) in cases {
+        assert!(restore_edited(&table, edit).is_err(), "{what} was accepted");
+    }
+}
+
+#[test]
+fn a_coin_cannot_be_put_in_hand_nor_a_board_shrunk_under_the_striker() {
+    let mut table = Table::new(BoardSpec::icf()).unwrap();
+    assert_eq!(
+        table.set_piece(PieceId::new(3).unwrap(), Place::Hand, Vec2::ZERO),
+        Err(TableError::NotInHand(PieceId::new(3).unwrap()))
+    );
+    table.place_striker(seat(0), 0.2191).unwrap();
+    let mut smaller = BoardSpec::icf();
+    smaller.baseline_length = 0.4;
+    smaller.validate().unwrap();
+    let before = table.snapshot().unwrap();
+    let error = table.set_spec(smaller).unwrap_err();
+    assert!(matches!(error, TableError::Placement(_)), "{error}");
+    assert_eq!(table.snapshot().unwrap(), before);
+}

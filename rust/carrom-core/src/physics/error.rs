@@ -62,6 +62,9 @@ pub enum TableError {
         /// The piece already there.
         other: PieceId,
     },
+    /// Only the striker waits in hand; a coin in hand would be lost to the rules.
+    #[error("{0} cannot be put in hand: only the striker waits in hand")]
+    NotInHand(PieceId),
     /// The board is too full to put the piece back.
     #[error("no free spot is left on the board for {0}")]
     NoRoom(PieceId),

@@ -1,9 +1,15 @@
-//! Snapshots of a whole table. At rest a snapshot is the pieces and the spec; during a shot it
-//! also carries rapier's world (contacts and solver state included), so that restoring it and
-//! going on gives the very same shot, bit for bit, as never having stopped.
+//! Snapshots of a whole table, as data that is checked on the way in. At rest a snapshot is
+//! the spec and the pieces. During a shot it is the table as the shot began, the strike and
+//! the number of steps played: loading plays those steps again, and since the simulation is
+//! deterministic the shot goes on bit for bit as if it had never stopped. No engine state is
+//! ever read from a file.
 
 use super::error::TableError;
+use super::piece_state::PieceState;
 use super::table::Table;
+use crate::seat::Seat;
+use crate::spec::BoardSpec;
+use crate::vec2::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// A saved table, serde-serialisable (JSON for saves, any serde format for the network).
@@ -11,17 +17,77 @@ use serde::{Deserialize, Serialize};
 #[serde(transparent)]
 pub struct Snapshot(serde_json::Value);
 
+/// The saved form of a table.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableData {
+    spec: BoardSpec,
+    /// The pieces at rest (as the shot began, during a shot).
+    pieces: Vec<PieceState>,
+    /// The placed striker's seat and offset.
+    placed_striker: Option<(Seat, f32)>,
+    /// The shot under way.
+    shot: Option<ShotData>,
+}
+
+/// A shot under way: its strike and how far it has run.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShotData {
+    direction: Vec2,
+    speed: f32,
+    steps: u32,
+}
+
 impl Table {
     /// The whole table as data, for `restore`.
     pub fn snapshot(&self) -> Result<Snapshot, TableError> {
-        serde_json::to_value(self).map(Snapshot).map_err(|e| TableError::BadSnapshot(e.to_string()))
+        let data = match &self.motion {
+            Some(motion) => TableData {
+                spec: self.spec.clone(),
+                pieces: motion.start.pieces.clone(),
+                placed_striker: Some(motion.start.striker),
+                shot: Some(ShotData {
+                    direction: motion.start.direction,
+                    speed: motion.start.speed,
+                    steps: motion.report.steps,
+                }),
+            },
+            None => TableData {
+                spec: self.spec.clone(),
+                pieces: self.pieces.clone(),
+                placed_striker: self.placed_striker,
+                shot: None,
+            },
+        };
+        serde_json::to_value(data).map(Snapshot).map_err(|e| TableError::BadSnapshot(e.to_string()))
     }
 
-    /// A table rebuilt from a snapshot, checked before it is used.
+    /// A table rebuilt from a snapshot: every field checked, a shot under way played again to
+    /// where it was.
     pub fn restore(snapshot: &Snapshot) -> Result<Table, TableError> {
-        let table: Table =
+        let data: TableData =
             serde_json::from_value(snapshot.0.clone()).map_err(|e| TableError::BadSnapshot(e.to_string()))?;
-        table.check().map_err(TableError::BadSnapshot)?;
+        let mut table =
+            Table { spec: data.spec, pieces: data.pieces, placed_striker: data.placed_striker, motion: None };
+        table.check_at_rest()?;
+        if let Some(shot) = data.shot {
+            table
+                .strike(shot.direction, shot.speed)
+                .map_err(|e| TableError::BadSnapshot(format!("the saved strike: {e}")))?;
+            for step in 0..shot.steps {
+                if !table.is_moving() {
+                    return Err(TableError::BadSnapshot(format!(
+                        "the saved shot settles after {step} steps, not {}",
+                        shot.steps
+                    )));
+                }
+                table.step();
+            }
+            if !table.is_moving() {
+                return Err(TableError::BadSnapshot("the saved shot has already settled".into()));
+            }
+        }
         Ok(table)
     }
 }
@@ -35,29 +101,5 @@ impl Snapshot {
     /// A snapshot read from `to_json`'s text (checked only when restored).
     pub fn from_json(json: &str) -> Result<Snapshot, TableError> {
         serde_json::from_str(json).map(Snapshot).map_err(|e| TableError::BadSnapshot(e.to_string()))
-    }
-}
-
-/// The shot under way as base64 text of its bincode form: exact, and safe in JSON.
-pub(crate) mod motion_text {
-    use super::super::table::Motion;
-    use base64::engine::general_purpose::STANDARD;
-    use base64::Engine;
-    use serde::de::Error as _;
-    use serde::ser::Error as _;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(motion: &Option<Motion>, s: S) -> Result<S::Ok, S::Error> {
-        let text = match motion {
-            Some(m) => Some(STANDARD.encode(bincode::serialize(m).map_err(S::Error::custom)?)),
-            None => None,
-        };
-        text.serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Motion>, D::Error> {
-        let Some(text) = Option::<String>::deserialize(d)? else { return Ok(None) };
-        let bytes = STANDARD.decode(text).map_err(D::Error::custom)?;
-        bincode::deserialize(&bytes).map(Some).map_err(D::Error::custom)
     }
 }

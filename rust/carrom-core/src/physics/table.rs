@@ -17,26 +17,32 @@ use crate::seat::Seat;
 use crate::spec::BoardSpec;
 use crate::vec2::Vec2;
 use rapier2d::prelude::*;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// A board, its 19 pieces and its striker.
-#[derive(Serialize, Deserialize)]
 pub struct Table {
-    spec: BoardSpec,
-    pieces: Vec<PieceState>,
+    pub(crate) spec: BoardSpec,
+    pub(crate) pieces: Vec<PieceState>,
     /// The seat whose striker stands on its baseline, ready to strike, and its offset there
     /// as given (kept exactly, for the replay).
-    placed_striker: Option<(Seat, f32)>,
-    /// The shot under way, if any: rapier's world is binary data (it holds infinities that
-    /// JSON cannot), carried as base64 text.
-    #[serde(with = "super::snapshot::motion_text")]
-    motion: Option<Motion>,
+    pub(crate) placed_striker: Option<(Seat, f32)>,
+    /// The shot under way, if any.
+    pub(crate) motion: Option<Motion>,
+}
+
+/// How a shot began: the table at rest with the striker placed, and the strike. A saved shot
+/// in motion is this and the number of steps played, simulated again on load.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Start {
+    pub(crate) pieces: Vec<PieceState>,
+    pub(crate) striker: (Seat, f32),
+    pub(crate) direction: Vec2,
+    pub(crate) speed: f32,
 }
 
 /// A shot under way: the rapier world and what the shot has done so far.
-#[derive(Serialize, Deserialize)]
 pub(crate) struct Motion {
+    pub(crate) start: Start,
     pub(crate) world: PhysicsWorld,
     pub(crate) bodies: Vec<Option<RigidBodyHandle>>,
     /// Pairs of touching pieces (the frame is `contact::FRAME`), to report each hit once.
@@ -90,11 +96,15 @@ impl Table {
         &self.spec
     }
 
-    /// Changes sizes or physical constants between shots. Refused while pieces move.
+    /// Changes sizes or physical constants between shots. Refused while pieces move, and when
+    /// a piece (or the placed striker) could not stand where it is on the new board.
     pub fn set_spec(&mut self, spec: BoardSpec) -> Result<(), TableError> {
         self.ensure_at_rest()?;
         spec.validate()?;
-        self.spec = spec;
+        let candidate =
+            Table { spec, pieces: self.pieces.clone(), placed_striker: self.placed_striker, motion: None };
+        candidate.check_at_rest()?;
+        *self = candidate;
         Ok(())
     }
 
@@ -194,13 +204,16 @@ impl Table {
     /// Flicks the placed striker along `direction` at `speed` m/s, if `check_strike` allows.
     pub fn strike(&mut self, direction: Vec2, speed: f32) -> Result<(), TableError> {
         let dir = self.check_strike(direction, speed)?;
-        let (seat, _) = self.placed_striker.ok_or(TableError::StrikerNotPlaced)?;
+        let striker = self.placed_striker.ok_or(TableError::StrikerNotPlaced)?;
+        let seat = striker.0;
+        let start = Start { pieces: self.pieces.clone(), striker, direction, speed };
         self.pieces[PieceId::STRIKER.index()].velocity = dir * speed;
         let (world, bodies) = world::build(&self.spec, &self.pieces);
         let outer = self.spec.outer_circle_diameter / 2.0;
         let inside_outer = self.pieces.iter().map(|p| p.on_board() && p.position.length() < outer).collect();
         self.placed_striker = None;
         self.motion = Some(Motion {
+            start,
             world,
             bodies,
             touching: BTreeSet::new(),
@@ -331,6 +344,9 @@ impl Table {
     pub fn set_piece(&mut self, id: PieceId, place: Place, position: Vec2) -> Result<(), TableError> {
         self.ensure_at_rest()?;
         let kind = self.piece(id)?.kind;
+        if place == Place::Hand && kind != PieceKind::Striker {
+            return Err(TableError::NotInHand(id));
+        }
         if place == Place::Board {
             let r = self.spec.radius(kind);
             let inside = position.is_finite()
@@ -353,28 +369,62 @@ impl Table {
         Ok(())
     }
 
-    /// Checks a table that came from outside (a snapshot): a valid spec, the 20 pieces of a
-    /// board in id order, finite numbers, and a shot's bodies for every piece.
-    pub(crate) fn check(&self) -> Result<(), String> {
-        self.spec.validate().map_err(|e| e.to_string())?;
+    /// Checks a table at rest that came from outside (a snapshot) or from a change of spec: a
+    /// valid spec, the 20 pieces of a board in id order, each still and where a piece can
+    /// lie, and a placed striker on a legal, free spot.
+    pub(crate) fn check_at_rest(&self) -> Result<(), TableError> {
+        let bad = |why: String| Err(TableError::BadSnapshot(why));
+        self.spec.validate()?;
         let expected: Vec<PieceKind> =
             opening_formation(&self.spec).iter().map(|p| p.kind).chain([PieceKind::Striker]).collect();
         let kinds: Vec<PieceKind> = self.pieces.iter().map(|p| p.kind).collect();
         if kinds != expected {
-            return Err("a table holds the queen, 9 white, 9 black and the striker, in id order".into());
+            return bad("a table holds the queen, 9 white, 9 black and the striker, in id order".into());
         }
+        let half = self.spec.half_surface();
         for (i, p) in self.pieces.iter().enumerate() {
             let finite =
                 p.position.is_finite() && p.velocity.is_finite() && p.angle.is_finite() && p.spin.is_finite();
             if p.id.index() != i || !finite {
-                return Err(format!("{} has a wrong id or a number that is not finite", p.id));
+                return bad(format!("{} has a wrong id or a number that is not finite", p.id));
+            }
+            if !p.is_still() {
+                return bad(format!("{} moves on a table at rest", p.id));
+            }
+            let reach = half - self.spec.radius(p.kind) + SETTLED_SLACK;
+            match p.place {
+                Place::Board if p.position.x.abs() > reach || p.position.y.abs() > reach => {
+                    return bad(format!("{} lies outside the playing surface", p.id));
+                }
+                Place::Board if pocket::crossed(&self.spec, p.position, p.position).is_some() => {
+                    return bad(format!("{} lies over a pocket", p.id));
+                }
+                Place::Hand if p.kind != PieceKind::Striker => {
+                    return bad(format!("{} is in hand: only the striker waits in hand", p.id));
+                }
+                _ => {}
             }
         }
-        if let Some(motion) = &self.motion {
-            if motion.bodies.len() != self.pieces.len() || motion.inside_outer.len() != self.pieces.len() {
-                return Err("the shot under way does not match the pieces".into());
+        let on_board: Vec<&PieceState> = self.pieces.iter().filter(|p| p.on_board()).collect();
+        for (i, a) in on_board.iter().enumerate() {
+            for b in &on_board[i + 1..] {
+                let touch = self.spec.radius(a.kind) + self.spec.radius(b.kind) - SETTLED_SLACK;
+                if a.position.distance(b.position) < touch {
+                    return bad(format!("{} and {} lie on top of each other", a.id, b.id));
+                }
+            }
+        }
+        if let Some((seat, offset)) = self.placed_striker {
+            let striker = &self.pieces[PieceId::STRIKER.index()];
+            let spot = self.check_striker_spot(seat, offset)?;
+            if striker.place != Place::Board || striker.position != spot {
+                return bad(format!("the striker does not stand where {seat} placed it"));
             }
         }
         Ok(())
     }
 }
+
+/// How far a piece at rest may sink into a cushion or another piece: the physics lets pieces
+/// press a hair into each other, an edited save stacks them.
+const SETTLED_SLACK: f32 = 0.002;
