@@ -344,6 +344,29 @@ fn f0_open_due_is_owed_with_nothing_pocketed_and_paid_with_the_next_piece() {
 }
 
 #[test]
+fn f0_open_a_due_is_paid_in_the_strike_that_pockets_even_a_foul_one_never_after_a_miss() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let seat = m.to_play().unwrap();
+    let side = m.side_of(seat).unwrap();
+    play(&mut m, striker_in(&[]));
+    assert_eq!(m.board().dues[side.index()], 1);
+    while m.to_play() != Some(seat) {
+        play(&mut m, miss());
+    }
+    // Two own coins with the striker: one is the penalty, the other pays the due at once.
+    let v = play(&mut m, striker_in(&[c, c]));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: c, reason: ReturnReason::Due }));
+    assert_eq!(m.board().dues[side.index()], 0);
+    assert_eq!(m.board().held[side.index()].get(c), 0);
+    while m.to_play() != Some(seat) {
+        play(&mut m, miss());
+    }
+    let v = play(&mut m, miss());
+    assert!(!v.events.iter().any(|e| matches!(e, RuleEvent::PieceReturned { .. })), "a miss pays nothing");
+}
+
+#[test]
 fn f0_open_one_penalty_per_strike_however_many_fouls() {
     let mut m = broken(Mode::Singles);
     let c = own_colour(&m);

@@ -103,6 +103,8 @@ impl Match {
 
         if !fouls.is_empty() {
             self.punish_with(&fouls, side, seat, returns, &mut verdict);
+            // A due owed from before is paid at once with what this strike left the side.
+            self.pay_dues(side, &mut verdict);
             self.end_turn(&mut verdict);
             return Ok(verdict);
         }
@@ -234,7 +236,9 @@ impl Match {
         }
     }
 
-    /// Dues owed by `side` are paid from what it now holds (see RULES.md).
+    /// Dues owed by `side` are paid from what it now holds, in the strike that pocketed it
+    /// (see RULES.md). A side never both owes and holds once a strike is judged, so a strike
+    /// that pockets nothing never pays.
     fn pay_dues(&mut self, side: Side, verdict: &mut Verdict) {
         while self.board.dues[side.index()] > 0 {
             let Some(kind) = self.board.penalty_piece(side) else { break };
