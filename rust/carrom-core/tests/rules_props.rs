@@ -130,25 +130,25 @@ fn m3_whole_points_match_to_the_end() {
 }
 
 #[test]
-fn g3_open_points_game_tie_at_the_target_plays_on() {
-    let settings = MatchSettings {
-        mode: Mode::Points,
-        target_points: 9,
-        white_points: 1,
-        queen_points: 0,
-        ..MatchSettings::default()
-    };
+fn g3_m3_the_points_game_ends_the_moment_a_player_reaches_the_target() {
+    let settings = MatchSettings { mode: Mode::Points, target_points: 9, ..MatchSettings::default() };
     let mut m = Match::new(settings, 9).unwrap();
     let strike = |m: &mut Match, kinds: &[PieceKind]| {
         let seat = m.to_play().unwrap();
         m.begin_strike(seat).unwrap();
-        m.resolve(&ShotSummary::pocketing(kinds)).unwrap()
+        (seat, m.resolve(&ShotSummary::pocketing(kinds)).unwrap())
     };
-    strike(&mut m, &[PieceKind::Black; 9]);
-    strike(&mut m, &[]);
-    strike(&mut m, &[PieceKind::White; 9]);
-    let v = strike(&mut m, &[PieceKind::Queen]);
-    assert!(v.events.iter().any(|e| matches!(e, RuleEvent::BoardFinished { winner: None, .. })));
-    assert!(v.events.iter().any(|e| matches!(e, RuleEvent::BoardStarted { number: 2, .. })));
-    assert!(!m.is_over(), "two players tied at the target: the match goes on");
+    strike(&mut m, &[PieceKind::Black; 4]);
+    assert!(!m.is_over(), "4 points is short of 9");
+    // Two whites more: 8. One more black: 9, the target, with coins still on the board.
+    strike(&mut m, &[PieceKind::White; 2]);
+    let (seat, v) = strike(&mut m, &[PieceKind::Black]);
+    let side = m.side_of(seat).unwrap();
+    assert_eq!(m.outcome(), Some(&Outcome::Won(side)));
+    assert!(v
+        .events
+        .iter()
+        .any(|e| matches!(e, RuleEvent::MatchFinished { winner: Some(w), .. } if *w == side)));
+    assert_eq!(m.scores()[side.index()], 9);
+    assert!(m.board().on_board.total() > 0, "the board was not played out");
 }

@@ -112,7 +112,7 @@ impl Match {
             verdict.push(RuleEvent::PieceReturned { kind, reason });
         }
         self.pay_dues(side, &mut verdict);
-        if self.board_cleared(side) {
+        if self.board_cleared(side) || self.target_reached_now() {
             self.finish_board(Some(side), &mut verdict);
         } else if own_now > 0 || queen_in {
             verdict.push(RuleEvent::TurnContinues { seat });
@@ -256,6 +256,14 @@ impl Match {
             Mode::Points => queen_done && self.board.on_board.total() == 0,
             _ => queen_done && self.board.own_on_board(side) == 0,
         }
+    }
+
+    /// G3, M3: in the points game the match ends the moment a player's total with what they
+    /// hold on this board reaches the target (with colours, points come only when a board ends).
+    fn target_reached_now(&self) -> bool {
+        let target = self.settings.target_points;
+        self.mode() == Mode::Points
+            && self.scores.iter().zip(self.board_points_now(None)).any(|(total, now)| total + now >= target)
     }
 
     /// T2: the queen goes back if she was not earned (Q3, Q4), and the next seat plays.
