@@ -652,3 +652,42 @@ fn a_match_saved_mid_board_loads_equal_and_plays_on_the_same() {
     tampered["board"]["on_board"]["white"] = serde_json::json!(12);
     assert!(matches!(Match::from_json(&tampered.to_string()), Err(RulesError::BadSave(_))));
 }
+
+#[test]
+fn impossible_matches_are_refused_by_name() {
+    let m = broken(Mode::Singles);
+    let text = m.to_json().unwrap();
+    let cases: [(&str, fn(&mut serde_json::Value)); 7] = [
+        ("white", |v| v["board"]["white_side"] = serde_json::Value::Null),
+        ("queen", |v| v["board"]["queen"] = serde_json::json!({"Covered": {"side": 2}})),
+        ("breaker", |v| v["board"]["breaker"] = 1.into()),
+        ("board number", |v| v["board"]["number"] = 0.into()),
+        ("sums", |v| v["scores"][0] = 7.into()),
+        ("board number", |v| v["outcome"] = serde_json::json!({"Won": 0})),
+        ("failed breaks", |v| v["board"]["failed_breaks"] = 255.into()),
+    ];
+    for (named, edit) in cases {
+        let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        edit(&mut value);
+        let error = Match::from_json(&value.to_string()).unwrap_err().to_string();
+        assert!(error.contains(named), "{named}: {error}");
+    }
+}
+
+#[test]
+fn p2_a_side_that_does_not_play_is_answered_not_a_panic() {
+    let m = broken(Mode::Singles);
+    let third = carrom_core::rules::Side::new(2).unwrap();
+    assert_eq!(m.board_points_now(Some(third)), vec![0, 0]);
+    assert_eq!(m.board().penalty_piece(third), None);
+    assert!(carrom_core::rules::Side::new(5).is_err());
+}
+
+#[test]
+fn f1_f2_a_striker_both_pocketed_and_off_the_board_is_refused() {
+    let mut m = broken(Mode::Singles);
+    let seat = m.to_play().unwrap();
+    m.begin_strike(seat).unwrap();
+    let shot = ShotSummary { off_board: vec![PieceKind::Striker], ..striker_in(&[]) };
+    assert_eq!(m.resolve(&shot), Err(RulesError::StrikerTwice));
+}

@@ -117,9 +117,9 @@ impl BoardState {
     }
 
     /// The piece a penalty or a due takes back from `side`, if it holds one: its colour, or
-    /// in the points game its least valuable coin.
+    /// in the points game its least valuable coin. `None` for a side that does not play.
     pub fn penalty_piece(&self, side: Side) -> Option<PieceKind> {
-        let held = self.held[side.index()];
+        let held = *self.held.get(side.index())?;
         let order: &[PieceKind] = match self.colour_of(side) {
             Some(PieceKind::White) => &[PieceKind::White],
             Some(_) => &[PieceKind::Black],
@@ -128,10 +128,14 @@ impl BoardState {
         order.iter().copied().find(|k| held.get(*k) > 0)
     }
 
-    /// Moves one held coin of `side` back onto the board.
+    /// Moves one held coin of `side` back onto the board (nothing for a side that does not
+    /// play, or holds none of `kind`).
     pub fn give_back(&mut self, side: Side, kind: PieceKind) {
-        self.held[side.index()].take(kind, 1);
-        self.on_board.add(kind, 1);
+        let Some(held) = self.held.get_mut(side.index()) else { return };
+        if held.get(kind) > 0 {
+            held.take(kind, 1);
+            self.on_board.add(kind, 1);
+        }
     }
 
     /// Every coin is on the board or held by a side: 9 white, 9 black.

@@ -52,6 +52,9 @@ pub enum RulesError {
     /// The striker belongs in `striker_pocketed`.
     #[error("the shot lists the striker among the pieces: report it with `striker_pocketed`")]
     StrikerAsPiece,
+    /// The one striker cannot both drop and leave the board.
+    #[error("the shot has the striker both pocketed and off the board: it can only be one")]
+    StrikerTwice,
     /// Only F7 and F8 are declared; the others come from the shot.
     #[error("{0} cannot be declared: only touching a piece (F7) or breaking a striking rule (F8) can")]
     NotDeclarable(&'static str),

@@ -214,21 +214,74 @@ impl Match {
         m.checked()
     }
 
-    /// This match if its parts fit together (settings in range, one entry per side, the coins
-    /// of one carrom set), for a match that came from outside.
+    /// This match if its parts fit together, for a match that came from outside: settings in
+    /// range, one entry per side, the coins of one carrom set, seats and sides that play, board
+    /// numbers and scores that follow from the boards played, and no outcome while play goes on.
     pub(crate) fn checked(self) -> Result<Match, RulesError> {
         self.settings.validate().map_err(|e| RulesError::BadSave(e.to_string()))?;
-        let sides = self.mode().side_count();
-        let ok = self.turn < self.mode().seats().len()
-            && self.first < self.mode().seats().len()
-            && self.scores.len() == sides
-            && self.board.held.len() == sides
-            && self.board.dues.len() == sides
-            && self.board.coins_accounted();
-        if ok {
-            Ok(self)
-        } else {
-            Err(RulesError::BadSave("the saved counts do not add up to one carrom set".into()))
+        let bad = |why: &str| Err(RulesError::BadSave(why.to_string()));
+        let mode = self.mode();
+        let sides = mode.side_count();
+        let side_ok = |side: Side| side.index() < sides;
+        let board = &self.board;
+        if self.turn >= mode.seats().len() || self.first >= mode.seats().len() {
+            return bad("the seat to play is not a seat of the match");
         }
+        if self.scores.len() != sides || board.held.len() != sides || board.dues.len() != sides {
+            return bad("scores, coins held and dues must have one entry per side");
+        }
+        if !board.coins_accounted() {
+            return bad("the saved counts do not add up to one carrom set");
+        }
+        if !mode.seats().contains(&board.breaker) {
+            return bad("the breaker does not play in this match");
+        }
+        let colours_ok = match (mode, board.white_side) {
+            (Mode::Points, None) => true,
+            (Mode::Points, Some(_)) | (_, None) => false,
+            (_, Some(side)) => side_ok(side),
+        };
+        if !colours_ok {
+            return bad("white must belong to a side of the match, and to none in the points game");
+        }
+        let queen_side = board.queen.covered_by().or(board.queen.uncovered_with());
+        if queen_side.is_some_and(|side| !side_ok(side)) {
+            return bad("the queen is held by a side that does not play");
+        }
+        if board.failed_breaks >= self.settings.break_attempts {
+            return bad("failed breaks must be fewer than the break attempts allowed");
+        }
+        if board.dues.iter().zip(&board.held).any(|(due, held)| *due > 0 && held.total() > 0) {
+            return bad("a side that holds a coin has paid its dues");
+        }
+        let finished = self.board_points.len() as u32;
+        let expected_number = if self.outcome.is_some() { finished } else { finished + 1 };
+        if board.number != expected_number || board.number == 0 || finished > self.settings.max_boards + 1 {
+            return bad("the board number does not follow from the boards played");
+        }
+        if self.board_points.iter().any(|points| points.len() != sides) {
+            return bad("every finished board scores each side once");
+        }
+        let totals: Vec<u32> =
+            (0..sides).map(|i| self.board_points.iter().map(|points| points[i]).sum()).collect();
+        if totals != self.scores {
+            return bad("the scores are not the sums of the boards' points");
+        }
+        let outcome_ok = match &self.outcome {
+            None => true,
+            Some(Outcome::Won(side)) => side_ok(*side) && !self.striking,
+            Some(Outcome::Drawn(tied)) => tied.iter().all(|s| side_ok(*s)) && !self.striking,
+        };
+        if !outcome_ok {
+            return bad("the outcome names a side that does not play, or a strike goes on after it");
+        }
+        let limit = self.settings.time_limit_seconds;
+        let clock_ok = self.elapsed_seconds.is_finite()
+            && self.elapsed_seconds >= 0.0
+            && (!self.time_up || limit.is_some_and(|l| self.elapsed_seconds >= l));
+        if !clock_ok {
+            return bad("the match clock is not a time the match can have reached");
+        }
+        Ok(self)
     }
 }

@@ -27,11 +27,12 @@ impl Match {
                 }
             }
             _ => {
-                if let Some(w) = winner {
+                if let Some(slot) = winner.and_then(|w| points.get_mut(w.index()).map(|slot| (w, slot))) {
+                    let (w, points) = slot;
                     let theirs = board.colour_of(w).map_or(PieceKind::Black, PieceKind::other_colour);
-                    points[w.index()] = u32::from(board.on_board.get(theirs));
+                    *points = u32::from(board.on_board.get(theirs));
                     if board.queen.covered_by() == Some(w) {
-                        points[w.index()] += s.queen_bonus;
+                        *points += s.queen_bonus;
                     }
                 }
             }

@@ -127,6 +127,10 @@ impl Match {
         if shot.pocketed.contains(&PieceKind::Striker) {
             return Err(RulesError::StrikerAsPiece);
         }
+        let striker_off = shot.off_board.iter().filter(|k| **k == PieceKind::Striker).count();
+        if striker_off + usize::from(shot.striker_pocketed) > 1 {
+            return Err(RulesError::StrikerTwice);
+        }
         let queen_on = usize::from(self.board.queen.on_board());
         for kind in [PieceKind::White, PieceKind::Black, PieceKind::Queen] {
             let claimed = shot.count(kind) + shot.off_board.iter().filter(|k| **k == kind).count();
