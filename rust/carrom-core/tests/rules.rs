@@ -657,7 +657,8 @@ fn a_match_saved_mid_board_loads_equal_and_plays_on_the_same() {
 fn impossible_matches_are_refused_by_name() {
     let m = broken(Mode::Singles);
     let text = m.to_json().unwrap();
-    let cases: [(&str, fn(&mut serde_json::Value)); 7] = [
+    type Edit = fn(&mut serde_json::Value);
+    let cases: [(&str, Edit); 7] = [
         ("white", |v| v["board"]["white_side"] = serde_json::Value::Null),
         ("queen", |v| v["board"]["queen"] = serde_json::json!({"Covered": {"side": 2}})),
         ("breaker", |v| v["board"]["breaker"] = 1.into()),
