@@ -236,3 +236,15 @@ fn a_save_loads_and_saves_again_to_the_same_text() {
     assert_eq!(Game::from_json(&again).unwrap().to_json().unwrap(), text);
     assert_eq!(again, text);
 }
+
+#[test]
+fn a_refused_strike_leaves_the_match_and_its_record_as_they_were() {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 3).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    game.place_striker(seat, 0.0).unwrap();
+    let before = game.to_json().unwrap();
+    assert!(game.strike(seat.towards(), 3.0).is_err(), "backwards (K3)");
+    assert!(game.strike(-seat.towards(), 99.0).is_err(), "too fast");
+    assert!(!game.table().is_moving() && !game.rules().is_striking());
+    assert_eq!(game.to_json().unwrap(), before);
+}

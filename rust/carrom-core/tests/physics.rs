@@ -379,3 +379,9 @@ fn a_coin_cannot_be_put_in_hand_nor_a_board_shrunk_under_the_striker() {
     assert!(matches!(error, TableError::Placement(_)), "{error}");
     assert_eq!(table.snapshot().unwrap(), before);
 }
+
+#[test]
+fn an_oversized_snapshot_is_refused_before_it_is_read() {
+    let huge = format!("\"{}\"", "x".repeat(carrom_core::physics::MAX_SNAPSHOT_BYTES));
+    assert!(carrom_core::Snapshot::from_json(&huge).unwrap_err().to_string().contains("bytes"));
+}

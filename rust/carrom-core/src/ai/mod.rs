@@ -152,10 +152,11 @@ pub fn plan(
     if candidates.len() < 4 {
         candidates.extend(candidate::safe(&base, seat).into_iter().take(8));
     }
+    // Every phase stops when the time is up or the search is cancelled, keeping what it has.
+    let stop = || cancel.load(Ordering::Relaxed) || budget.time_limit.is_some_and(|l| started.elapsed() >= l);
     let mut scored: Vec<(f32, Shot)> = vec![];
     for Candidate { shot, .. } in candidates {
-        let out_of_time = budget.time_limit.is_some_and(|limit| started.elapsed() >= limit);
-        if !scored.is_empty() && (out_of_time || cancel.load(Ordering::Relaxed)) {
+        if !scored.is_empty() && stop() {
             break;
         }
         if let Some(value) = try_shot(&base, rules, side, &shot) {
@@ -169,7 +170,7 @@ pub fn plan(
     for (value, shot) in scored.iter().take(REFINED).copied() {
         let mut best = (value, shot);
         for (turn, pace) in NUDGES {
-            if cancel.load(Ordering::Relaxed) {
+            if stop() {
                 break;
             }
             let nudged = Shot {
@@ -191,6 +192,9 @@ pub fn plan(
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut best: Option<(f32, Shot)> = None;
     for (value, shot) in scored.into_iter().take(ROBUST_CHECKS) {
+        if best.is_some() && stop() {
+            break;
+        }
         let wobble = aim_noise.max(0.004) * 0.8;
         let mut total = value;
         for turn in [-wobble, wobble] {

@@ -12,6 +12,9 @@ use crate::spec::BoardSpec;
 use crate::vec2::Vec2;
 use serde::{Deserialize, Serialize};
 
+/// The largest saved table read: a table is a few kilobytes.
+pub const MAX_SNAPSHOT_BYTES: usize = 256 << 10;
+
 /// A saved table, serde-serialisable (JSON for saves, any serde format for the network).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -98,8 +101,15 @@ impl Snapshot {
         self.0.to_string()
     }
 
-    /// A snapshot read from `to_json`'s text (checked only when restored).
+    /// A snapshot read from `to_json`'s text (checked only when restored), at most
+    /// `MAX_SNAPSHOT_BYTES` long.
     pub fn from_json(json: &str) -> Result<Snapshot, TableError> {
+        if json.len() > MAX_SNAPSHOT_BYTES {
+            return Err(TableError::BadSnapshot(format!(
+                "{} bytes is more than the {MAX_SNAPSHOT_BYTES} a saved table may have",
+                json.len()
+            )));
+        }
         serde_json::from_str(json).map(Snapshot).map_err(|e| TableError::BadSnapshot(e.to_string()))
     }
 }
