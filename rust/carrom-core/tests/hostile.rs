@@ -1,0 +1,136 @@
+//! Hostile input: damaged and edited saves, replays and snapshots, and table calls with
+//! special numbers, never panic, hang or load an impossible match. CI runs a short pass; a long
+//! one is `PROPTEST_CASES=20000 cargo test --release -p carrom-core --test hostile`.
+
+use carrom_core::game::{Action, Game, Replay};
+use carrom_core::rules::{MatchSettings, Mode};
+use carrom_core::{BoardSpec, Seat, Snapshot, Table, Vec2};
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+/// A match of a few strikes, saved at rest and saved in the middle of a shot.
+fn saves() -> &'static (String, String) {
+    static SAVES: OnceLock<(String, String)> = OnceLock::new();
+    SAVES.get_or_init(|| {
+        let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Doubles), 17).unwrap();
+        for i in 0..4 {
+            let seat = game.rules().to_play().unwrap();
+            let offset = game.table().nearest_free_striker_offset(seat, 0.03 * i as f32).unwrap();
+            let direction = -seat.towards() + seat.right() * (0.2 * i as f32 - 0.3);
+            game.perform(&Action::Strike { seat, offset, direction, speed: 5.0 }).unwrap();
+        }
+        let at_rest = game.to_json().unwrap();
+        let seat = game.rules().to_play().unwrap();
+        let offset = game.table().nearest_free_striker_offset(seat, 0.0).unwrap();
+        game.place_striker(seat, offset).unwrap();
+        game.strike(-seat.towards(), 6.0).unwrap();
+        for _ in 0..25 {
+            game.step().unwrap();
+        }
+        (at_rest, game.to_json().unwrap())
+    })
+}
+
+/// Numbers that break careless code.
+const SPECIAL: [&str; 10] = ["0", "-0", "1e30", "-1e30", "1e400", "4294967296", "-1", "255", "0.5", "1e-40"];
+
+#[derive(Clone, Debug)]
+enum Damage {
+    Truncate(usize),
+    FlipBit(usize, u8),
+    Number(usize, usize),
+}
+
+fn damage() -> impl Strategy<Value = Damage> {
+    prop_oneof![
+        any::<usize>().prop_map(Damage::Truncate),
+        (any::<usize>(), 0u8..8).prop_map(|(at, bit)| Damage::FlipBit(at, bit)),
+        (any::<usize>(), 0..SPECIAL.len()).prop_map(|(at, n)| Damage::Number(at, n)),
+    ]
+}
+
+/// `text` with one piece of damage done.
+fn damaged(text: &str, damage: &Damage) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    match *damage {
+        Damage::Truncate(at) => bytes.truncate(at % bytes.len()),
+        Damage::FlipBit(at, bit) => {
+            let i = at % bytes.len();
+            bytes[i] ^= 1 << bit;
+        }
+        Damage::Number(at, n) => {
+            // Replace the number that starts at or after `at` with a special one.
+            let start = (at % bytes.len()..bytes.len()).find(|i| bytes[*i].is_ascii_digit());
+            if let Some(start) = start {
+                let end = (start..bytes.len())
+                    .find(|i| !(bytes[*i].is_ascii_digit() || b".eE+-".contains(&bytes[*i])))
+                    .unwrap_or(bytes.len());
+                bytes.splice(start..end, SPECIAL[n].bytes());
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Plays on from a loaded game: the shot under way to rest, then one strike of the seat to
+/// play. Refusals are fine; a panic or an endless loop is not.
+fn play_on(mut game: Game) {
+    if game.table().is_moving() {
+        game.run_to_rest().unwrap();
+    }
+    if let Some(seat) = game.rules().to_play() {
+        if let Some(offset) = game.table().nearest_free_striker_offset(seat, 0.0) {
+            let _ = game.perform(&Action::Strike { seat, offset, direction: -seat.towards(), speed: 4.0 });
+        }
+    }
+    let text = game.to_json().unwrap();
+    assert!(Game::from_json(&text).is_ok(), "a loaded match saves and loads again");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn damaged_saves_load_or_are_refused_and_never_break_the_game(d in damage(), moving in any::<bool>()) {
+        let (at_rest, in_motion) = saves();
+        let text = damaged(if moving { in_motion } else { at_rest }, &d);
+        if let Ok(game) = Game::from_json(&text) {
+            play_on(game);
+        }
+    }
+
+    #[test]
+    fn damaged_replays_play_or_are_refused(d in damage()) {
+        let replay = Game::from_json(&saves().0).unwrap().replay().to_json().unwrap();
+        if let Ok(replay) = Replay::from_json(&damaged(&replay, &d)) {
+            if let Ok(game) = replay.play() {
+                play_on(game);
+            }
+        }
+    }
+
+    #[test]
+    fn damaged_snapshots_restore_or_are_refused(d in damage()) {
+        let table = Game::from_json(&saves().1).unwrap().table().snapshot().unwrap().to_json();
+        if let Ok(mut table) = Snapshot::from_json(&damaged(&table, &d)).and_then(|s| Table::restore(&s)) {
+            if table.is_moving() {
+                table.run_to_rest().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn table_calls_with_special_numbers_are_refused_or_played(
+        seat in 0i64..4, offset in prop::num::f32::ANY, x in prop::num::f32::ANY,
+        y in prop::num::f32::ANY, speed in prop::num::f32::ANY,
+    ) {
+        let mut table = Table::new(BoardSpec::icf()).unwrap();
+        let seat = Seat::new(seat).unwrap();
+        let _ = table.place_striker(seat, offset);
+        let _ = table.nearest_free_striker_offset(seat, offset);
+        if table.strike(Vec2::new(x, y), speed).is_ok() {
+            let report = table.run_to_rest().unwrap();
+            prop_assert!(table.pieces().iter().all(|p| p.position.is_finite()), "{report:?}");
+        }
+    }
+}
