@@ -117,11 +117,20 @@ func _on_play() -> void:
 	get_tree().change_scene_to_file("res://scenes/match.tscn")
 
 
+## Continues the saved match, or says it cannot be continued (and why, in the log) when the
+## save is damaged or from another version.
 func _on_continue() -> void:
+	var problem := "the save file holds no match"
 	if Session.load_match():
+		problem = CarromRules.check_match(Session.saved_match)
+	if problem.is_empty():
 		get_tree().change_scene_to_file("res://scenes/match.tscn")
-	else:
-		_continue.disabled = true
+		return
+	push_warning("The saved match cannot be continued: %s" % problem)
+	Session.clear_save()
+	Session.new_match()
+	_continue.disabled = true
+	_continue.text = tr("MENU_SAVE_DAMAGED")
 
 
 func _open(scene: PackedScene) -> void:

@@ -328,6 +328,16 @@ impl CarromRules {
         self.take_match(table, referee)
     }
 
+    /// Why a saved match (from `save_match`) cannot be loaded, or "" when it can: for a menu
+    /// that offers to continue it. Checks the whole document, changes nothing, logs nothing.
+    #[func]
+    fn check_match(text: GString) -> GString {
+        match save::read(&text.to_string()) {
+            Ok(_) => GString::new(),
+            Err(e) => GString::from(e.to_string().as_str()),
+        }
+    }
+
     /// Plays a replay (from `get_replay`) again from its start, bit for bit, through the same
     /// turn sequence as live play, and makes where it ends the match under way. A damaged
     /// replay, or one with an action the rules refuse, is refused and nothing changes.

@@ -30,6 +30,7 @@ func _run() -> void:
 	await _check_scripted_board()
 	await _check_computer_against_computer()
 	await _check_save_and_continue()
+	await _check_damaged_save()
 	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
 		for language: String in ["en", "id", "eo", "ko", "es", "te"]:
 			await _check_language(language, size)
@@ -201,6 +202,25 @@ func _check_save_and_continue() -> void:
 	_result("a saved match continues as it was", same and pieces_same, "loaded %s" % loaded)
 	session.clear_save()
 	again.queue_free()
+	await process_frame
+
+
+## A damaged save is not continued: the menu says so and goes on.
+func _check_damaged_save() -> void:
+	var session: Node = root.get_node("Session")
+	var file := FileAccess.open(session.SAVE_PATH, FileAccess.WRITE)
+	file.store_string(JSON.stringify({"players": {}, "match": '{"format": "carrom-match"}'}))
+	file.close()
+	var menu: Control = load("res://scenes/main_menu.tscn").instantiate()
+	root.add_child(menu)
+	await process_frame
+	menu.call("_on_continue")
+	await process_frame
+	var button: Button = menu.get("_continue")
+	var stayed := is_instance_valid(menu) and menu.is_inside_tree()
+	var told := button.disabled and button.text == menu.tr("MENU_SAVE_DAMAGED")
+	_result("a damaged save is refused in the menu", stayed and told and not session.has_save())
+	menu.queue_free()
 	await process_frame
 
 
