@@ -3,19 +3,22 @@
 //! tests/godot when a Godot 4.3+ binary is found (`$GODOT`, or `godot4`/`godot` on PATH).
 //! Skipped scenarios are said to be skipped, never counted as passed.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     if !args.is_empty() {
         return Err("test takes no arguments".into());
     }
     let root = workspace_root();
-    step("cargo test", Command::new(cargo()).args(["test", "--workspace"]).current_dir(&root))?;
+    let mut tally =
+        counted_step("cargo test", Command::new(cargo()).args(["test", "--workspace"]).current_dir(&root))?;
     lint_gdscript(&root)?;
     crate::i18n::check(&root)?;
-    let godot = godot_scenarios(&root)?;
+    let godot = godot_scenarios(&root, &mut tally)?;
     println!("\n== summary\ncargo tests: passed\nGDScript lint and format: passed\ntranslations: complete\nGodot scenarios: {godot}");
+    println!("total: {} passed, {} failed, {} skipped", tally.passed, tally.failed, tally.skipped);
     Ok(())
 }
 
@@ -75,12 +78,61 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
+/// Tests counted over the whole run; a skipped Godot suite counts as one skipped.
+#[derive(Debug, Default, PartialEq)]
+struct Tally {
+    passed: u32,
+    failed: u32,
+    skipped: u32,
+}
+
+impl Tally {
+    /// Adds the counts a line of test output reports: cargo's "test result: ok. 5 passed; 0
+    /// failed; …" or the scenarios' "5 passed, 0 failed".
+    fn read(&mut self, line: &str) {
+        let line = line.trim();
+        let counts =
+            line.strip_prefix("test result: ").map(|rest| rest.split_once(". ").map_or(rest, |(_, r)| r));
+        let counts = counts.or_else(|| line.contains(" passed, ").then_some(line));
+        let Some(counts) = counts else { return };
+        let number = |word: &str| {
+            counts
+                .split([';', ','])
+                .find_map(|part| part.trim().strip_suffix(word)?.trim().parse::<u32>().ok())
+                .unwrap_or(0)
+        };
+        self.passed += number("passed");
+        self.failed += number("failed");
+    }
+}
+
+/// Runs one step whose output reports test counts, echoing it and counting them.
+fn counted_step(name: &str, command: &mut Command) -> Result<Tally, String> {
+    println!("== {name}");
+    let mut child =
+        command.stdout(Stdio::piped()).spawn().map_err(|e| format!("{name}: could not start: {e}"))?;
+    let mut tally = Tally::default();
+    if let Some(out) = child.stdout.take() {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            println!("{line}");
+            tally.read(&line);
+        }
+    }
+    let status = child.wait().map_err(|e| format!("{name}: {e}"))?;
+    if status.success() {
+        Ok(tally)
+    } else {
+        Err(format!("{name} failed ({status})"))
+    }
+}
+
 /// Runs tests/godot headless, or says why not.
-fn godot_scenarios(root: &Path) -> Result<String, String> {
+fn godot_scenarios(root: &Path, tally: &mut Tally) -> Result<String, String> {
     let Some(godot) = crate::godot::find() else {
         let why =
             "SKIPPED (not run, not passed): no Godot binary; set GODOT=/path/to/godot (4.3+) to run them";
         println!("== Godot scenarios: {why}");
+        tally.skipped += 2;
         return Ok(why.into());
     };
     let version = crate::godot::version(&godot).unwrap_or_default();
@@ -90,6 +142,7 @@ fn godot_scenarios(root: &Path) -> Result<String, String> {
             godot.display()
         );
         println!("== Godot scenarios: {why}");
+        tally.skipped += 2;
         return Ok(why);
     }
     crate::build::run(&[])?;
@@ -103,10 +156,12 @@ fn godot_scenarios(root: &Path) -> Result<String, String> {
             Command::new(&godot).args(["--headless", "--editor", "--quit"]).arg("--path").arg(project),
         )?;
     }
-    step(
+    let addon_tally = counted_step(
         "Godot scenarios of the addon",
         Command::new(&godot).args(["--headless", "--script", "res://run_tests.gd"]).arg("--path").arg(&addon),
     )?;
+    tally.passed += addon_tally.passed;
+    tally.failed += addon_tally.failed;
     println!("== Godot scenarios of the game");
     let output = Command::new(&godot)
         .args(["--headless", "--script", "res://tests/run_game_tests.gd"])
@@ -117,6 +172,9 @@ fn godot_scenarios(root: &Path) -> Result<String, String> {
     let log =
         format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     print!("{log}");
+    for line in log.lines() {
+        tally.read(line);
+    }
     if !output.status.success() {
         return Err(format!("Godot scenarios of the game failed ({})", output.status));
     }
@@ -156,6 +214,17 @@ pub fn workspace_root() -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::is_error_line;
+
+    #[test]
+    fn test_counts_are_read_from_cargo_and_from_the_scenarios() {
+        let mut tally = super::Tally::default();
+        tally.read(
+            "test result: ok. 38 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 4.6s",
+        );
+        tally.read("15 passed, 1 failed");
+        tally.read("ok    board_test.gd test_board_starts_in_the_opening_formation");
+        assert_eq!(tally, super::Tally { passed: 53, failed: 1, skipped: 0 });
+    }
 
     #[test]
     fn godot_error_lines_are_recognised() {
