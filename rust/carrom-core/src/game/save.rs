@@ -12,6 +12,13 @@ use serde::{Deserialize, Serialize};
 const FORMAT: &str = "carrom-match";
 /// The version this build writes and reads.
 pub const SAVE_VERSION: u32 = 1;
+/// What a document says it is, read before the rest.
+#[derive(Deserialize)]
+struct Header {
+    format: Option<String>,
+    version: Option<u64>,
+}
+
 /// The largest document read: a whole match with its replay is far smaller.
 pub const MAX_SAVE_BYTES: usize = 4 << 20;
 
@@ -45,18 +52,20 @@ pub fn read(text: &str) -> Result<(Table, Referee), GameError> {
             text.len()
         )));
     }
-    let value: serde_json::Value =
+    // The header first, alone, so that another version is named as such; then the whole
+    // document straight into typed parts, without a tree of the text in between.
+    let header: Header =
         serde_json::from_str(text).map_err(|e| GameError::BadSave(format!("not JSON: {e}")))?;
-    if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+    if header.format.as_deref() != Some(FORMAT) {
         return Err(GameError::BadSave(format!(
             "it is not a saved carrom match (no \"format\": \"{FORMAT}\")"
         )));
     }
-    let found = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+    let found = header.version.unwrap_or(0);
     if found != u64::from(SAVE_VERSION) {
         return Err(GameError::SaveVersion { found, supported: SAVE_VERSION });
     }
-    let document: Document = serde_json::from_value(value).map_err(|e| GameError::BadSave(e.to_string()))?;
+    let document: Document = serde_json::from_str(text).map_err(|e| GameError::BadSave(e.to_string()))?;
     let table = Table::restore(&document.table)?;
     let rules = document.rules.checked()?;
     let replay = document.replay;
