@@ -5,6 +5,7 @@
 //! - `test`: every test: cargo tests, the GDScript lint, and the Godot scenarios where a Godot
 //!   binary is found (said clearly when it is not).
 //! - `demo`: a break shot simulated headless and reported.
+//! - `selfplay`, `soak`: the computer against itself; random matches saved, loaded and replayed.
 
 mod build;
 mod demo;
@@ -12,6 +13,7 @@ mod godot;
 mod i18n;
 mod play;
 mod selfplay;
+mod soak;
 mod test;
 
 use std::process::ExitCode;
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
         Some("build") => build::run(rest).map(|_| ()),
         Some("play") => play::run(rest),
         Some("selfplay") => selfplay::run(rest),
+        Some("soak") => soak::run(rest),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -41,4 +44,5 @@ const USAGE: &str = "usage: cargo xtask <command>
   build [--release] [--target T]    build the extension into addons/carrom/bin/<platform>/
   test                              run every test (cargo, GDScript lint, Godot scenarios when Godot is found)
   demo [--aim METRES]               simulate a break shot headless and report it
-  selfplay [--games N] [--levels a,b]  computer against computer, with statistics per level";
+  selfplay [--games N] [--levels a,b]  computer against computer, with statistics per level
+  soak [--matches N] [--seed S]     random matches with save/load after every strike and replay checks";
