@@ -115,6 +115,8 @@ pub struct Plan {
     pub intended: Shot,
     /// The shot its hand plays: the chosen one, a little off.
     pub played: Shot,
+    /// Shots simulated to reach the decision.
+    pub simulations: u32,
 }
 
 /// The whole decision within a budget, giving up with its best so far when `cancel` is set;
@@ -154,12 +156,17 @@ pub fn plan(
     }
     // Every phase stops when the time is up or the search is cancelled, keeping what it has.
     let stop = || cancel.load(Ordering::Relaxed) || budget.time_limit.is_some_and(|l| started.elapsed() >= l);
+    let simulations = std::cell::Cell::new(0u32);
+    let try_shot = |shot: &Shot| {
+        simulations.set(simulations.get() + 1);
+        try_shot(&base, rules, side, shot)
+    };
     let mut scored: Vec<(f32, Shot)> = vec![];
     for Candidate { shot, .. } in candidates {
         if !scored.is_empty() && stop() {
             break;
         }
-        if let Some(value) = try_shot(&base, rules, side, &shot) {
+        if let Some(value) = try_shot(&shot) {
             scored.push((value, shot));
         }
     }
@@ -178,7 +185,7 @@ pub fn plan(
                 speed: (shot.speed * pace).min(base.spec().physics.max_striker_speed),
                 ..shot
             };
-            if let Some(v) = try_shot(&base, rules, side, &nudged) {
+            if let Some(v) = try_shot(&nudged) {
                 if v > best.0 {
                     best = (v, nudged);
                 }
@@ -199,7 +206,7 @@ pub fn plan(
         let mut total = value;
         for turn in [-wobble, wobble] {
             let turned = Shot { direction: rotate(shot.direction, turn), ..shot };
-            total += try_shot(&base, rules, side, &turned).unwrap_or(-60.0);
+            total += try_shot(&turned).unwrap_or(-60.0);
         }
         let robust = total / 3.0;
         if best.as_ref().is_none_or(|(b, _)| robust > *b) {
@@ -207,7 +214,8 @@ pub fn plan(
         }
     }
     let (_, shot) = best.ok_or(AiError::NoLegalShot)?;
-    Ok(Plan { intended: shot, played: unsteady(&base, shot, aim_noise, speed_noise, &mut rng) })
+    let played = unsteady(&base, shot, aim_noise, speed_noise, &mut rng);
+    Ok(Plan { intended: shot, played, simulations: simulations.get() })
 }
 
 /// Pieces `side` may go for: its own coins (any coin in the points game), and the queen once

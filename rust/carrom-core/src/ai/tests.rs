@@ -102,3 +102,24 @@ fn a_cancelled_search_still_answers_with_a_legal_shot() {
     let mut table = game.table().clone_at_rest().unwrap();
     assert!(table.place_striker(seat, shot.offset).is_ok());
 }
+
+#[test]
+fn every_phase_of_the_search_keeps_to_a_spent_time_limit() {
+    let game = after_break(4);
+    let seat = game.rules().to_play().unwrap();
+    let spent = Budget { time_limit: Some(Duration::ZERO) };
+    let plan =
+        plan(game.table(), game.rules(), seat, Level::Hard, 4, spent, &AtomicBool::new(false)).unwrap();
+    // One candidate, no nudges, one wobble check (two shots): nothing past the limit but what a
+    // decision needs.
+    assert_eq!(plan.simulations, 3);
+    let free = plan_with_no_limit(&game, seat);
+    assert!(free > 3, "without a limit the search goes on ({free} shots)");
+}
+
+fn plan_with_no_limit(game: &Game, seat: crate::seat::Seat) -> u32 {
+    let budget = Budget::default();
+    plan(game.table(), game.rules(), seat, Level::Easy, 4, budget, &AtomicBool::new(false))
+        .unwrap()
+        .simulations
+}
