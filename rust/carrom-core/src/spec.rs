@@ -246,6 +246,22 @@ impl BoardSpec {
             p.max_striker_speed <= ENGINE_SPEED_LIMIT,
             &format!("must be at most {ENGINE_SPEED_LIMIT} m/s"),
         )?;
+        // Pieces of a real set: grams, centimetres, on a board of about a metre. Far outside
+        // these the simulation stops meaning anything (a weightless queen is crushed into).
+        for (field, value, range, allowed) in [
+            ("coin_mass", self.coin_mass, 0.001..=0.05, "between 1 g and 50 g"),
+            ("queen_mass", self.queen_mass, 0.001..=0.05, "between 1 g and 50 g"),
+            ("striker_mass", self.striker_mass, 0.001..=0.05, "between 1 g and 50 g"),
+            ("coin_diameter", self.coin_diameter, 0.015..=0.06, "between 1.5 cm and 6 cm"),
+            ("queen_diameter", self.queen_diameter, 0.015..=0.06, "between 1.5 cm and 6 cm"),
+            ("striker_diameter", self.striker_diameter, 0.015..=0.08, "between 1.5 cm and 8 cm"),
+            ("playing_surface", self.playing_surface, 0.4..=1.5, "between 0.4 m and 1.5 m"),
+            ("physics.gravity", p.gravity, 1.0..=30.0, "between 1 and 30 m/s²"),
+            ("physics.piece_friction", p.piece_friction, 0.0..=1.0, "between 0 and 1"),
+            ("physics.cushion_friction", p.cushion_friction, 0.0..=1.0, "between 0 and 1"),
+        ] {
+            check(field, value, range.contains(&value), &format!("must lie {allowed}"))?;
+        }
         // A shot runs at most MAX_SHOT_STEPS steps, whatever the spec: a real board's friction,
         // speeds and steps, nothing that would make a shot run for ever.
         check(

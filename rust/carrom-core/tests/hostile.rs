@@ -87,6 +87,16 @@ fn play_on(mut game: Game) {
     assert!(Game::from_json(&text).is_ok(), "a loaded match saves and loads again");
 }
 
+/// Found by the long run: a save whose board has a queen of 1e-40 kg loaded, and its shots
+/// crushed pieces into her until the match could not be saved again.
+#[test]
+fn regression_a_save_with_a_weightless_queen_is_refused() {
+    let text = damaged(&saves().1, &Damage::Number(12112516807135978221, 9));
+    assert!(text.contains("\"queen_mass\":1e-40"), "the damage still lands on the queen's mass");
+    let error = Game::from_json(&text).err().unwrap().to_string();
+    assert!(error.contains("queen_mass"), "{error}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 
