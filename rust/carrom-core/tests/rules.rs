@@ -692,3 +692,15 @@ fn f1_f2_a_striker_both_pocketed_and_off_the_board_is_refused() {
     let shot = ShotSummary { off_board: vec![PieceKind::Striker], ..striker_in(&[]) };
     assert_eq!(m.resolve(&shot), Err(RulesError::StrikerTwice));
 }
+
+#[test]
+fn f0_x1_stable_keys_name_penalties_places_and_return_reasons() {
+    use carrom_core::physics::{Place, Pocket};
+    assert_eq!(Penalty::Piece(White).key(), "white");
+    assert_eq!(Penalty::Due.key(), "due");
+    assert_eq!(Penalty::Shared.key(), "shared");
+    assert_eq!(Place::Pocket(Pocket::new(2).unwrap()).key(), "pocket");
+    assert_eq!(Place::Hand.key(), "hand");
+    assert_eq!(ReturnReason::QueenNotCovered.key(), "queen_not_covered");
+    assert_eq!(ReturnReason::OpponentPiece.key(), "opponent_piece");
+}
