@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Remakes the game's fonts, cut down to what the game shows: python3 tools/subset_fonts.py
 
-Needs Debian's fonts-noto-core and fonts-noto-cjk (apt-get install fonts-noto-core
-fonts-noto-cjk) and fonttools (pip install fonttools). Writes godot-project/fonts/:
+Needs the Noto fonts as Debian and Ubuntu ship them (sudo apt install fonts-noto-core
+fonts-noto-cjk) and fonttools (python3 -m pip install fonttools, in a virtual environment on
+a Python that refuses system-wide installs). Writes godot-project/fonts/:
 - NotoSans-Latin.ttf: Latin with the accents of Indonesian, Esperanto and Spanish;
 - NotoSansTelugu.ttf: the whole Telugu block, with the shaping tables conjuncts need;
 - NotoSansKR-Game.otf: only the Hangul syllables the Korean translation uses (the full font
   is 16 MB), so run this again whenever ko.po changes.
-All three are under the SIL Open Font License (fonts/OFL.txt).
+All three are under the SIL Open Font License 1.1: its text and the copyright notices are in
+godot-project/fonts/LICENSE-*.txt, shipped beside the fonts.
 """
 
 import re
@@ -41,7 +43,22 @@ def subset(source, out, unicodes=None, text=None, index=None):
     print(f"{out.name}: {out.stat().st_size // 1024} KiB")
 
 
+def check_needs():
+    """Says what is missing, and how to get it, before any work."""
+    missing = []
+    for font in (NOTO / "NotoSans-Regular.ttf", NOTO / "NotoSansTelugu-Regular.ttf", CJK):
+        if not font.exists():
+            missing.append(f"{font} (sudo apt install fonts-noto-core fonts-noto-cjk)")
+    try:
+        import fontTools  # noqa: F401
+    except ImportError:
+        missing.append("the Python package fonttools (python3 -m pip install fonttools)")
+    if missing:
+        sys.exit("subset_fonts.py needs:\n  " + "\n  ".join(missing))
+
+
 def main():
+    check_needs()
     OUT.mkdir(parents=True, exist_ok=True)
     subset(NOTO / "NotoSans-Regular.ttf", OUT / "NotoSans-Latin.ttf", unicodes=LATIN)
     subset(NOTO / "NotoSansTelugu-Regular.ttf", OUT / "NotoSansTelugu.ttf",
