@@ -1,4 +1,4 @@
-//! `cargo run --release -p xtask -- selfplay --games N --levels hard,easy`: the computer plays
+//! `cargo xtask selfplay --games N --levels hard,easy` (carrom-lab, in release): the computer plays
 //! whole singles matches against itself and reports how each level does.
 
 use carrom_core::ai::{plan, Budget, Level, Shot};

@@ -1,4 +1,4 @@
-//! `cargo run --release -p xtask -- soak [--matches N] [--seed S]`: whole random matches of
+//! `cargo xtask soak [--matches N] [--seed S]` (carrom-lab, in release): whole random matches of
 //! every mode, the match saved and loaded after every strike (a shot in motion too), and each
 //! finished match replayed; any difference or refusal stops it with the reason.
 

@@ -1,9 +1,8 @@
 //! `cargo xtask build [--release] [--target TRIPLE]`: builds rust/carrom-godot and puts the
 //! library where addons/carrom/carrom.gdextension looks for it.
 
-use crate::test::{cargo, step, workspace_root};
+use crate::cargo::{build_cdylib, workspace_root};
 use std::path::PathBuf;
-use std::process::Command;
 
 /// Where one platform's library goes, and its file name.
 pub struct Artifact {
@@ -54,25 +53,15 @@ pub fn run(args: &[String]) -> Result<PathBuf, String> {
             }
         }
     }
-    let artifact = artifact(target.as_deref())?;
-    let root = workspace_root();
-    let mut command = Command::new(cargo());
-    command.args(["build", "-p", "carrom-godot"]).current_dir(&root);
-    if release {
-        command.arg("--release");
-    }
-    if let Some(t) = &target {
-        command.args(["--target", t]);
-    }
-    step("cargo build -p carrom-godot", &mut command)?;
-    let profile = if release { "release" } else { "debug" };
-    let mut built = root.join("target");
-    if let Some(t) = &target {
-        built.push(t);
-    }
-    built.push(profile);
-    built.push(artifact.file);
-    let dest_dir = root.join("addons/carrom/bin").join(artifact.platform);
+    into_addon(release, target.as_deref(), &[])
+}
+
+/// Builds the extension for `target` (the host when `None`) and copies it where the
+/// `.gdextension` file looks for it. `envs` are set for cargo (a linker, say).
+pub fn into_addon(release: bool, target: Option<&str>, envs: &[(String, String)]) -> Result<PathBuf, String> {
+    let artifact = artifact(target)?;
+    let built = build_cdylib("carrom-godot", release, target, envs)?;
+    let dest_dir = workspace_root().join("addons/carrom/bin").join(artifact.platform);
     std::fs::create_dir_all(&dest_dir).map_err(|e| format!("cannot make {}: {e}", dest_dir.display()))?;
     let dest = dest_dir.join(artifact.file);
     std::fs::copy(&built, &dest)

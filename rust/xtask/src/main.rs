@@ -1,48 +1,57 @@
 //! `cargo xtask <command>`: the project's commands, in Rust so they run the same everywhere.
-//!
-//! - `play`: build the extension and start the game.
-//! - `build`: build the extension into the addon.
-//! - `test`: every test: cargo tests, the GDScript lint, and the Godot scenarios where a Godot
-//!   binary is found (said clearly when it is not).
-//! - `demo`: a break shot simulated headless and reported.
-//! - `selfplay`, `soak`: the computer against itself; random matches saved, loaded and replayed.
+//! xtask depends on no engine crate, so it builds in seconds; what needs the engine is built by
+//! the command that needs it, after the quick checks (Godot, templates, targets) have passed.
 
 mod build;
-mod demo;
+mod cargo;
+mod export;
+mod exported;
+mod gdtoolkit;
 mod godot;
 mod i18n;
+mod lab;
+mod msrv;
 mod play;
-mod selfplay;
-mod soak;
 mod test;
 
 use std::process::ExitCode;
 
+const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the checkout)
+  play [--debug]                   find Godot 4.3+, build the extension in release, start the game
+  build [--release] [--target T]   build the extension into addons/carrom/bin/<platform>/
+  export linux|windows|macos|android [--out DIR]
+                                   build in release for the platform and export the game with
+                                   Godot's export templates (default folder: build/<platform>/)
+  test                             every test: cargo, rust-version, GDScript lint, translations,
+                                   and the Godot scenarios and the exported game when Godot is found
+  demo [--aim METRES]              a break shot simulated headless, reported
+  selfplay [--games N] [--levels a,b]  the computer against itself, statistics per level
+  soak [--matches N] [--seed S]    random matches saved, loaded and replayed after every strike
+  help                             this text
+
+Godot is $GODOT when set (an error if it is not Godot 4.3+), else godot4 or godot on PATH.";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let rest = &args[args.len().min(1)..];
+    let rest = args.get(1..).unwrap_or_default();
     let result = match args.first().map(String::as_str) {
-        Some("demo") => demo::run(rest),
-        Some("test") => test::run(rest),
-        Some("build") => build::run(rest).map(|_| ()),
         Some("play") => play::run(rest),
-        Some("selfplay") => selfplay::run(rest),
-        Some("soak") => soak::run(rest),
-        _ => Err(USAGE.to_string()),
+        Some("build") => build::run(rest).map(|_| ()),
+        Some("export") => export::run(rest),
+        Some("test") => test::run(rest),
+        Some(command @ ("demo" | "selfplay" | "soak")) => lab::run(command, rest),
+        Some("help" | "-h" | "--help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command {other}\n\n{USAGE}")),
+        None => Err(USAGE.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("{message}");
+            eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }
 }
-
-const USAGE: &str = "usage: cargo xtask <command>
-  play [--release]                  build the extension and start the game in Godot ($GODOT or PATH)
-  build [--release] [--target T]    build the extension into addons/carrom/bin/<platform>/
-  test                              run every test (cargo, GDScript lint, Godot scenarios when Godot is found)
-  demo [--aim METRES]               simulate a break shot headless and report it
-  selfplay [--games N] [--levels a,b]  computer against computer, with statistics per level
-  soak [--matches N] [--seed S]     random matches with save/load after every strike and replay checks";

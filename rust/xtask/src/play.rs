@@ -1,26 +1,26 @@
-//! `cargo xtask play`: builds the extension and starts the game in Godot.
+//! `cargo xtask play [--debug]`: finds Godot first (so a missing or old one is said at once),
+//! builds the extension in release (a player should feel the optimised physics), then starts
+//! the game.
 
-use crate::test::workspace_root;
+use crate::cargo::workspace_root;
 use std::process::Command;
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    crate::build::run(args)?;
-    let godot = crate::godot::find().ok_or(
-        "Godot 4.3 or newer is needed to play: install it and put it on PATH as `godot`, or set GODOT=/path/to/godot",
-    )?;
+    let release = match args {
+        [] => true,
+        [flag] if flag == "--debug" => false,
+        _ => return Err("usage: cargo xtask play [--debug]".into()),
+    };
+    let godot = crate::godot::require()?;
+    crate::build::into_addon(release, None, &[])?;
     let project = workspace_root().join("godot-project");
-    // A fresh clone has imported nothing yet (sounds, the extension): import once, headless.
-    if !project.join(".godot/imported").exists() {
-        crate::test::step(
-            "Godot import of godot-project",
-            Command::new(&godot).args(["--headless", "--editor", "--quit"]).arg("--path").arg(&project),
-        )?;
-    }
-    let status = Command::new(&godot)
+    crate::export::import(&godot, &project)?;
+    println!("== starting the game");
+    let status = Command::new(&godot.path)
         .arg("--path")
         .arg(&project)
         .status()
-        .map_err(|e| format!("could not start {}: {e}", godot.display()))?;
+        .map_err(|e| format!("could not start {}: {e}", godot.path.display()))?;
     if status.success() {
         Ok(())
     } else {

@@ -1,8 +1,12 @@
-//! `cargo xtask test`: every test the project has. Cargo's tests; the GDScript lint and format
-//! check (gdtoolkit, installed with pip when missing); and the headless Godot scenarios of
-//! tests/godot when a Godot 4.3+ binary is found (`$GODOT`, or `godot4`/`godot` on PATH).
-//! Skipped scenarios are said to be skipped, never counted as passed.
+//! `cargo xtask test`: every test the project has. Cargo's tests; the rust-version check; the
+//! GDScript lint and format check (gdtoolkit 4, installed into a virtual environment under the
+//! target folder when missing); the translations; and, when a Godot 4.3+ is found, the headless
+//! scenarios of the addon and the game, and the exported game run headless (when this Godot has
+//! its Linux export template). Skipped suites are said to be skipped, never counted as passed;
+//! a `GODOT` that is set but is no Godot 4.3+ is an error.
 
+use crate::cargo::{cargo, step, workspace_root};
+use crate::godot::{Godot, NotFound};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -11,15 +15,43 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !args.is_empty() {
         return Err("test takes no arguments".into());
     }
+    // Godot is looked for first: a GODOT that names no Godot 4.3+ fails now, not after the build.
+    let godot = crate::godot::find()?;
     let root = workspace_root();
     let mut tally =
         counted_step("cargo test", Command::new(cargo()).args(["test", "--workspace"]).current_dir(&root))?;
+    println!("== rust-version");
+    for line in crate::msrv::check()? {
+        println!("{line}");
+    }
     lint_gdscript(&root)?;
     crate::i18n::check(&root)?;
-    let godot = godot_scenarios(&root, &mut tally)?;
-    println!("\n== summary\ncargo tests: passed\nGDScript lint and format: passed\ntranslations: complete\nGodot scenarios: {godot}");
+    let (scenarios, exported) = match &godot {
+        Ok(godot) => (godot_scenarios(&root, godot, &mut tally)?, exported_game(godot, &mut tally)?),
+        Err(not_found) => {
+            println!("== Godot scenarios and the exported game: {}", skipped(not_found));
+            tally.skipped += 3;
+            let short = "SKIPPED (not run, not passed): no Godot 4.3+ found, see above".to_string();
+            (short.clone(), short)
+        }
+    };
+    println!(
+        "\n== summary\ncargo tests: passed\nrust-version: true\nGDScript lint and format: passed\n\
+         translations: complete\nGodot scenarios: {scenarios}\nexported game: {exported}"
+    );
     println!("total: {} passed, {} failed, {} skipped", tally.passed, tally.failed, tally.skipped);
+    if tally.failed > 0 {
+        return Err(format!("{} test(s) failed", tally.failed));
+    }
     Ok(())
+}
+
+/// The line that says the Godot suites were skipped, and where Godot was looked for.
+fn skipped(not_found: &NotFound) -> String {
+    format!(
+        "SKIPPED (not run, not passed): no Godot 4.3+ found ({}); set GODOT=/path/to/godot to run them",
+        not_found.looked.join("; ")
+    )
 }
 
 fn lint_gdscript(root: &Path) -> Result<(), String> {
@@ -28,27 +60,9 @@ fn lint_gdscript(root: &Path) -> Result<(), String> {
         println!("== GDScript lint: no .gd files yet");
         return Ok(());
     }
-    ensure_gdtoolkit()?;
-    step("gdlint", Command::new("gdlint").args(&files).current_dir(root))?;
-    step("gdformat --check", Command::new("gdformat").arg("--check").args(&files).current_dir(root))
-}
-
-/// Installs gdtoolkit 4 with pip when `gdlint` is not on PATH.
-fn ensure_gdtoolkit() -> Result<(), String> {
-    let present = |tool: &str| Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success());
-    if present("gdlint") && present("gdformat") {
-        return Ok(());
-    }
-    println!("gdtoolkit is missing: installing it with pip");
-    step(
-        "pip install gdtoolkit",
-        Command::new("python3").args(["-m", "pip", "install", "--quiet", "gdtoolkit==4.*"]),
-    )?;
-    if present("gdlint") {
-        Ok(())
-    } else {
-        Err("gdlint is still not on PATH after installing gdtoolkit: add pip's script folder to PATH".into())
-    }
+    let tools = crate::gdtoolkit::ensure()?;
+    step("gdlint", Command::new(&tools.gdlint).args(&files).current_dir(root))?;
+    step("gdformat --check", Command::new(&tools.gdformat).arg("--check").args(&files).current_dir(root))
 }
 
 /// Every .gd file of the project, not following the addon symlinks twice.
@@ -126,49 +140,30 @@ fn counted_step(name: &str, command: &mut Command) -> Result<Tally, String> {
     }
 }
 
-/// Runs tests/godot headless, or says why not.
-fn godot_scenarios(root: &Path, tally: &mut Tally) -> Result<String, String> {
-    let Some(godot) = crate::godot::find() else {
-        let why =
-            "SKIPPED (not run, not passed): no Godot binary; set GODOT=/path/to/godot (4.3+) to run them";
-        println!("== Godot scenarios: {why}");
-        tally.skipped += 2;
-        return Ok(why.into());
-    };
-    let version = crate::godot::version(&godot).unwrap_or_default();
-    if !crate::godot::is_supported(&version) {
-        let why = format!(
-            "SKIPPED (not run, not passed): {} is Godot \"{version}\", 4.3 or newer is needed",
-            godot.display()
-        );
-        println!("== Godot scenarios: {why}");
-        tally.skipped += 2;
-        return Ok(why);
-    }
-    crate::build::run(&[])?;
+/// Runs the scenarios of tests/godot and of the game headless.
+fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<String, String> {
+    crate::build::into_addon(false, None, &[])?;
     let addon = root.join("tests/godot");
     let game = root.join("godot-project");
     for project in [&addon, &game] {
-        // A first import registers the extension with the project; scripts that name its
-        // classes fail to compile during that first scan, which is expected.
-        step(
-            &format!("Godot import of {}", project.display()),
-            Command::new(&godot).args(["--headless", "--editor", "--quit"]).arg("--path").arg(project),
-        )?;
+        crate::export::import(godot, project)?;
     }
     let addon_tally = counted_step(
         "Godot scenarios of the addon",
-        Command::new(&godot).args(["--headless", "--script", "res://run_tests.gd"]).arg("--path").arg(&addon),
+        Command::new(&godot.path)
+            .args(["--headless", "--script", "res://run_tests.gd"])
+            .arg("--path")
+            .arg(&addon),
     )?;
     tally.passed += addon_tally.passed;
     tally.failed += addon_tally.failed;
     println!("== Godot scenarios of the game");
-    let output = Command::new(&godot)
+    let output = Command::new(&godot.path)
         .args(["--headless", "--script", "res://tests/run_game_tests.gd"])
         .arg("--path")
         .arg(&game)
         .output()
-        .map_err(|e| format!("could not start {}: {e}", godot.display()))?;
+        .map_err(|e| format!("could not start {}: {e}", godot.path.display()))?;
     let log =
         format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     print!("{log}");
@@ -182,33 +177,42 @@ fn godot_scenarios(root: &Path, tally: &mut Tally) -> Result<String, String> {
     if let Some(first) = errors.first() {
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
-    Ok(format!("passed on Godot {version}"))
+    Ok(format!("passed on Godot {}", godot.version))
+}
+
+/// Exports the game for Linux and runs the export headless, when this Godot has the templates.
+fn exported_game(godot: &Godot, tally: &mut Tally) -> Result<String, String> {
+    println!("== the exported game");
+    if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        tally.skipped += 1;
+        return Ok("SKIPPED (not run, not passed): the export check runs on Linux x86_64".into());
+    }
+    if let Err(why) = crate::export::ready(godot, crate::export::Platform::Linux) {
+        println!("SKIPPED (not run, not passed): {why}");
+        tally.skipped += 1;
+        return Ok("SKIPPED (not run, not passed): no Linux export template for this Godot".into());
+    }
+    let mut failed = vec![];
+    for (name, result) in crate::exported::check(godot)? {
+        match result {
+            Ok(()) => {
+                println!("ok    {name}");
+                tally.passed += 1;
+            }
+            Err(why) => {
+                println!("FAIL  {name}: {why}");
+                tally.failed += 1;
+                failed.push(name);
+            }
+        }
+    }
+    Ok(if failed.is_empty() { "passed".into() } else { format!("FAILED: {}", failed.join("; ")) })
 }
 
 /// A line Godot prints for an error (the game must run without any).
 pub fn is_error_line(line: &str) -> bool {
     let line = line.trim_start();
     line.starts_with("ERROR:") || line.starts_with("SCRIPT ERROR:") || line.starts_with("USER ERROR:")
-}
-
-/// Runs one step, failing the whole run if it fails.
-pub fn step(name: &str, command: &mut Command) -> Result<(), String> {
-    println!("== {name}");
-    let status = command.status().map_err(|e| format!("{name}: could not start: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("{name} failed ({status})"))
-    }
-}
-
-pub fn cargo() -> String {
-    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
-}
-
-/// The repository's root: two folders above this crate.
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap_or_else(|_| PathBuf::from("."))
 }
 
 #[cfg(test)]

@@ -1,0 +1,37 @@
+//! `carrom-lab <command>`: the engine at work without Godot, for measuring and soaking it.
+//! It is its own crate so that `cargo xtask play` never waits for rapier to compile; `cargo xtask
+//! demo | selfplay | soak` run it in release.
+
+mod demo;
+mod selfplay;
+mod soak;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: carrom-lab <command>
+  demo [--aim METRES]                  a break shot simulated headless, reported
+  selfplay [--games N] [--levels a,b]  the computer against itself, statistics per level
+  soak [--matches N] [--seed S]        random matches saved, loaded and replayed after every strike";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let rest = args.get(1..).unwrap_or_default();
+    let result = match args.first().map(String::as_str) {
+        Some("demo") => demo::run(rest),
+        Some("selfplay") => selfplay::run(rest),
+        Some("soak") => soak::run(rest),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => Err(format!("unknown command {other}\n{USAGE}")),
+        None => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
