@@ -110,6 +110,8 @@ func _save() -> void:
 
 
 func _on_turn_started(seat: int) -> void:
+	# Saved at every turn, at rest: a phone may end the game without warning.
+	_save()
 	_show_points_won()
 	_refresh_hud()
 	if hud.has_panel():
