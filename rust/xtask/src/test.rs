@@ -143,27 +143,28 @@ fn counted_step(name: &str, command: &mut Command) -> Result<Tally, String> {
 /// Runs the scenarios of tests/godot and of the game headless.
 fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<String, String> {
     crate::build::into_addon(false, None, &[])?;
+    // The scenarios save and load matches: in a user data folder of their own, never the
+    // player's (Godot reads XDG_DATA_HOME on Linux and the BSDs, APPDATA on Windows).
+    let data = crate::cargo::target_dir()?.join("godot-test-data");
+    let isolated = |command: &mut Command| {
+        command.env("XDG_DATA_HOME", &data).env("APPDATA", &data);
+    };
     let addon = root.join("tests/godot");
     let game = root.join("godot-project");
     for project in [&addon, &game] {
         crate::export::import(godot, project)?;
     }
-    let addon_tally = counted_step(
-        "Godot scenarios of the addon",
-        Command::new(&godot.path)
-            .args(["--headless", "--script", "res://run_tests.gd"])
-            .arg("--path")
-            .arg(&addon),
-    )?;
+    let mut addon_run = Command::new(&godot.path);
+    addon_run.args(["--headless", "--script", "res://run_tests.gd"]).arg("--path").arg(&addon);
+    isolated(&mut addon_run);
+    let addon_tally = counted_step("Godot scenarios of the addon", &mut addon_run)?;
     tally.passed += addon_tally.passed;
     tally.failed += addon_tally.failed;
     println!("== Godot scenarios of the game");
-    let output = Command::new(&godot.path)
-        .args(["--headless", "--script", "res://tests/run_game_tests.gd"])
-        .arg("--path")
-        .arg(&game)
-        .output()
-        .map_err(|e| format!("could not start {}: {e}", godot.path.display()))?;
+    let mut game_run = Command::new(&godot.path);
+    game_run.args(["--headless", "--script", "res://tests/run_game_tests.gd"]).arg("--path").arg(&game);
+    isolated(&mut game_run);
+    let output = game_run.output().map_err(|e| format!("could not start {}: {e}", godot.path.display()))?;
     let log =
         format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     print!("{log}");
