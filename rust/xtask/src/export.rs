@@ -118,14 +118,49 @@ pub fn export(godot: &Godot, platform: Platform, out: Option<&Path>) -> Result<P
     Ok(file)
 }
 
-/// Imports the project's assets (a fresh clone has none imported), headless.
+/// Imports the project's assets (a fresh clone has none imported), headless. On a fresh
+/// project the first scan logs errors for resources it has not imported yet (the fonts the
+/// theme uses, the extension's classes); they do not recur, so an import that logged errors is
+/// run once more, and that one must be clean. The logs go to the target folder.
 pub fn import(godot: &Godot, project: &Path) -> Result<(), String> {
-    // The first import also registers the extension with the project; scripts that name its
-    // classes may report errors during that first scan, which the next start does not repeat.
-    crate::cargo::step(
-        &format!("Godot import of {}", project.display()),
-        Command::new(&godot.path).args(["--headless", "--import", "--path"]).arg(project),
-    )
+    let name = project.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let log_path = crate::cargo::target_dir()?.join(format!("godot-import-{name}.log"));
+    println!("== Godot import of {} (log: {})", project.display(), log_path.display());
+    for attempt in 1..=2 {
+        let output = Command::new(&godot.path)
+            .args(["--headless", "--import", "--path"])
+            .arg(project)
+            .output()
+            .map_err(|e| format!("could not start {}: {e}", godot.path.display()))?;
+        let log =
+            format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        std::fs::write(&log_path, &log).map_err(|e| format!("cannot write {}: {e}", log_path.display()))?;
+        let errors: Vec<&str> = log.lines().filter(|l| crate::test::is_error_line(l)).collect();
+        if !output.status.success() {
+            return Err(format!(
+                "the Godot import of {} failed ({}): see {}",
+                project.display(),
+                output.status,
+                log_path.display()
+            ));
+        }
+        match errors.first() {
+            None => return Ok(()),
+            Some(first) if attempt == 2 => {
+                return Err(format!(
+                    "the Godot import of {} logged {} error(s) twice, the first: {first} (see {})",
+                    project.display(),
+                    errors.len(),
+                    log_path.display()
+                ))
+            }
+            Some(_) => println!(
+                "   first import of a fresh project: {} error(s) while scanning; importing again",
+                errors.len()
+            ),
+        }
+    }
+    Ok(())
 }
 
 /// The sizes of the files an export wrote, by name.

@@ -14,7 +14,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let godot = crate::godot::require()?;
     crate::build::into_addon(release, None, &[])?;
     let project = workspace_root().join("godot-project");
-    crate::export::import(&godot, &project)?;
+    // A fresh clone has imported nothing yet (fonts, sounds, the extension); later starts import
+    // what changed themselves.
+    if !project.join(".godot/imported").exists() {
+        crate::export::import(&godot, &project)?;
+    }
     println!("== starting the game");
     let status = Command::new(&godot.path)
         .arg("--path")
