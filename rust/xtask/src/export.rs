@@ -92,6 +92,7 @@ pub fn export(godot: &Godot, platform: Platform, out: Option<&Path>) -> Result<P
     let presets = std::fs::read_to_string(project.join("export_presets.cfg"))
         .map_err(|e| format!("cannot read godot-project/export_presets.cfg: {e}"))?;
     let preset = Preset::find(&presets, platform.preset())?;
+    check_host(platform)?;
     check_template(godot, platform, &preset)?;
     let envs = check_toolchain(platform)?;
     build_library(platform, &envs)?;
@@ -278,14 +279,19 @@ fn check_template_in(
     ))
 }
 
-/// The Rust targets are installed and their linker found; returns environment for cargo.
-fn check_toolchain(platform: Platform) -> Result<Vec<(String, String)>, String> {
+/// Whether this machine can build the platform's library at all.
+fn check_host(platform: Platform) -> Result<(), String> {
     if platform == Platform::Macos && !cfg!(target_os = "macos") {
         return Err("a macOS export needs a Mac: Apple's linker and lipo build the library".into());
     }
     if platform == Platform::Linux && !cfg!(target_os = "linux") {
         return Err("a Linux export is built on Linux (the library needs a Linux linker)".into());
     }
+    Ok(())
+}
+
+/// The Rust targets are installed and their linker found; returns environment for cargo.
+fn check_toolchain(platform: Platform) -> Result<Vec<(String, String)>, String> {
     let installed = Command::new("rustup").args(["target", "list", "--installed"]).output();
     let host = host_triple();
     for triple in platform.triples() {
