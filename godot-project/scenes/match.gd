@@ -48,14 +48,6 @@ func _ready() -> void:
 
 func _connect_signals() -> void:
 	board.piece_pocketed.connect(_on_piece_pocketed)
-	board.pieces_collided.connect(
-		func(_a: int, _b: int, impulse: float, _at: Vector2) -> void:
-			Sfx.play("click", Sfx.strength_of(impulse))
-	)
-	board.cushion_hit.connect(
-		func(_p: int, impulse: float, _at: Vector2) -> void:
-			Sfx.play("cushion", Sfx.strength_of(impulse))
-	)
 	board.piece_placed.connect(_on_piece_placed)
 	rules.turn_started.connect(_on_turn_started)
 	rules.foul_committed.connect(_on_foul)
@@ -144,7 +136,6 @@ func _turn_board_to(seat: int) -> void:
 
 
 func _on_piece_pocketed(piece: int, _kind: int, _pocket: int) -> void:
-	Sfx.play("pocket")
 	var node := board.get_piece_node(piece)
 	if node == null:
 		return
@@ -170,7 +161,6 @@ func _on_piece_placed(piece: int, _kind: int, _at: Vector2) -> void:
 
 
 func _on_foul(_seat: int, foul: String, penalty: int) -> void:
-	Sfx.play("foul")
 	var cost := tr("PENALTY_DUE") if penalty == CarromRules.PENALTY_DUE else tr("PENALTY_PIECE")
 	if penalty == CarromRules.PENALTY_SHARED:
 		cost = ""
@@ -178,12 +168,10 @@ func _on_foul(_seat: int, foul: String, penalty: int) -> void:
 
 
 func _on_queen_covered(seat: int) -> void:
-	Sfx.play("queen")
 	hud.banner(tr("BANNER_QUEEN_COVERED") % _player_name(seat), Color(1, 0.45, 0.45))
 
 
 func _on_board_finished(winner: int, points: PackedInt32Array, _scores: PackedInt32Array) -> void:
-	Sfx.play("win")
 	var title := (
 		tr("PANEL_BOARD_DRAWN") if winner < 0 else tr("PANEL_BOARD_WON") % _side_name(winner)
 	)
@@ -200,7 +188,6 @@ func _next_board() -> void:
 
 
 func _on_match_finished(winner: int, scores: PackedInt32Array) -> void:
-	Sfx.play("win")
 	Session.clear_save()
 	controller.end_turn()
 	var title := tr("PANEL_DRAW") if winner < 0 else tr("PANEL_MATCH_WON") % _side_name(winner)

@@ -20,6 +20,7 @@ func _build() -> void:
 	volume.value = GameSettings.volume
 	volume.custom_minimum_size.y = Ui.MIN_BUTTON_HEIGHT
 	volume.value_changed.connect(_on_volume)
+	volume.add_to_group(SoundCues.VOLUME_PREVIEW)
 	column.add_child(Ui.row(tr("SETTINGS_VOLUME"), volume))
 	var codes: Array = GameSettings.LANGUAGES.keys()
 	var names: Array = codes.map(func(c: String) -> String: return tr(GameSettings.LANGUAGES[c]))
@@ -43,7 +44,6 @@ func _toggle(text: String, on: bool, changed: Callable) -> CheckButton:
 func _on_volume(value: float) -> void:
 	GameSettings.volume = value
 	GameSettings.apply()
-	Sfx.play("click", 0.6)
 
 
 ## A new language shows at once: this screen is built again in it.

@@ -1,16 +1,24 @@
 extends Node
 ## Sound effects: a small pool of players, loudness and pitch from the strength of a hit, and a
-## cap on how many start at once so that a break does not clip.
+## cap on how many start at once so that a break does not clip. What plays when is decided in
+## one place, `sound_cues.gd`.
+
+## A cue was asked for (also when the game is headless and silent): for tests and for a
+## modder's own effects.
+signal played(cue: Cue, strength: float)
+
+## The game's sounds.
+enum Cue { STRIKE, CLICK, CUSHION, POCKET, FOUL, WIN, QUEEN, BUTTON }
 
 const SOUNDS := {
-	"strike": preload("res://sounds/strike.wav"),
-	"click": preload("res://sounds/click.wav"),
-	"cushion": preload("res://sounds/cushion.wav"),
-	"pocket": preload("res://sounds/pocket.wav"),
-	"foul": preload("res://sounds/foul.wav"),
-	"win": preload("res://sounds/win.wav"),
-	"queen": preload("res://sounds/queen.wav"),
-	"button": preload("res://sounds/button.wav"),
+	Cue.STRIKE: preload("res://sounds/strike.wav"),
+	Cue.CLICK: preload("res://sounds/click.wav"),
+	Cue.CUSHION: preload("res://sounds/cushion.wav"),
+	Cue.POCKET: preload("res://sounds/pocket.wav"),
+	Cue.FOUL: preload("res://sounds/foul.wav"),
+	Cue.WIN: preload("res://sounds/win.wav"),
+	Cue.QUEEN: preload("res://sounds/queen.wav"),
+	Cue.BUTTON: preload("res://sounds/button.wav"),
 }
 const VOICES := 10
 ## At most this many sounds start within one window.
@@ -29,12 +37,10 @@ func _ready() -> void:
 		_players.append(player)
 
 
-## Plays `sound` at `strength` (0–1, e.g. from a hit's impulse). Headless runs (tests, servers)
+## Plays `cue` at `strength` (0–1, e.g. from a hit's impulse). Headless runs (tests, servers)
 ## stay silent: nobody listens, and their dummy audio driver never lets a playback go.
-func play(sound: String, strength: float = 1.0) -> void:
-	if not SOUNDS.has(sound):
-		push_error("Sfx.play: no sound named %s" % sound)
-		return
+func play(cue: Cue, strength: float = 1.0) -> void:
+	played.emit(cue, strength)
 	if DisplayServer.get_name() == "headless":
 		return
 	var now := Time.get_ticks_msec()
@@ -45,7 +51,7 @@ func play(sound: String, strength: float = 1.0) -> void:
 	var player := _players[_next]
 	_next = (_next + 1) % VOICES
 	var s := clampf(strength, 0.05, 1.0)
-	player.stream = SOUNDS[sound]
+	player.stream = SOUNDS[cue]
 	player.volume_db = linear_to_db(s) - 3.0
 	player.pitch_scale = 0.9 + 0.2 * s + randf_range(-0.03, 0.03)
 	player.play()

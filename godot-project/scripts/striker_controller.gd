@@ -5,6 +5,8 @@ extends Node
 ## few methods, and the computer plays through them too.
 
 signal changed
+## The striker was struck at `power` (0–1).
+signal struck(power: float)
 
 enum State { OFF, READY, PLACING, AIMING, CHARGING, COMPUTER }
 
@@ -81,11 +83,12 @@ func release() -> bool:
 		state = State.READY if state != State.COMPUTER else state
 		changed.emit()
 		return false
-	var struck := board.strike(direction, power)
-	state = State.OFF if struck else State.READY
-	Sfx.play("strike", power)
+	var done := board.strike(direction, power)
+	state = State.OFF if done else State.READY
+	if done:
+		struck.emit(power)
 	changed.emit()
-	return struck
+	return done
 
 
 ## The computer's shot, played visibly: place, show the aim a moment, strike.

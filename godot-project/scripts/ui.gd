@@ -21,7 +21,6 @@ static func button(text: String, pressed: Callable) -> Button:
 	var b := Button.new()
 	b.text = text
 	b.custom_minimum_size.y = MIN_BUTTON_HEIGHT
-	b.pressed.connect(func() -> void: Sfx.play("button"))
 	b.pressed.connect(pressed)
 	return b
 

@@ -11,6 +11,7 @@ const SCENES := [
 	"res://scenes/match.tscn",
 ]
 const MATCH := "res://scenes/match.tscn"
+const MENU := "res://scenes/main_menu.tscn"
 ## Every seat played by a person (copied before use: a constant dictionary is read-only).
 const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
 ## Strikes after which the scripted board is given up as not ending.
@@ -31,6 +32,7 @@ func _run() -> void:
 	await _check_computer_against_computer()
 	await _check_save_and_continue()
 	await _check_damaged_save()
+	await _check_sound_cues()
 	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
 		for language: String in ["en", "id", "eo", "ko", "es", "te"]:
 			await _check_language(language, size)
@@ -211,7 +213,7 @@ func _check_damaged_save() -> void:
 	var file := FileAccess.open(session.SAVE_PATH, FileAccess.WRITE)
 	file.store_string(JSON.stringify({"players": {}, "match": '{"format": "carrom-match"}'}))
 	file.close()
-	var menu: Control = load("res://scenes/main_menu.tscn").instantiate()
+	var menu: Control = load(MENU).instantiate()
 	root.add_child(menu)
 	await process_frame
 	menu.call("_on_continue")
@@ -222,6 +224,41 @@ func _check_damaged_save() -> void:
 	_result("a damaged save is refused in the menu", stayed and told and not session.has_save())
 	menu.queue_free()
 	await process_frame
+
+
+## The sounds follow what happens, with no sound code in the scenes: a strike, the hits of a
+## break, a button.
+func _check_sound_cues() -> void:
+	var sfx: Node = root.get_node("Sfx")
+	var heard: Array[int] = []
+	var listen := func(cue: int, _strength: float) -> void: heard.append(cue)
+	sfx.played.connect(listen)
+	var game := await _start_match(HUMANS, 3)
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var rules: CarromRules = game.get_node("Rules")
+	var controller: Node = game.get_node("Controller")
+	controller.call("aim", board.get_seat_forward(rules.get_seat_to_play()), 1.0)
+	controller.call("release")
+	board.simulate_to_rest()
+	await process_frame
+	game.queue_free()
+	await process_frame
+	var menu: Control = load(MENU).instantiate()
+	root.add_child(menu)
+	await process_frame
+	var buttons := menu.find_children("*", "Button", true, false)
+	(buttons[0] as Button).pressed.emit()
+	menu.queue_free()
+	await process_frame
+	sfx.played.disconnect(listen)
+	var cue: Dictionary = sfx.Cue
+	var wanted := [cue["STRIKE"], cue["CLICK"], cue["CUSHION"], cue["BUTTON"]]
+	var missing := wanted.filter(func(c: int) -> bool: return not c in heard)
+	_result(
+		"sounds follow the strike, the hits and a button",
+		missing.is_empty(),
+		"missing %s" % [missing]
+	)
 
 
 ## The pieces of a saved board, read through a board of their own.
