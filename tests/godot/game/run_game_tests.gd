@@ -147,7 +147,8 @@ func _inspect(node: Node, problems: Array[String]) -> void:
 	if not (node is Label or node is Button) or not (node as Control).is_visible_in_tree():
 		return
 	var control := node as Control
-	var text: String = control.get("text")
+	# Text set in a scene is a translation key that the node translates as it draws.
+	var text: String = control.atr(control.get("text"))
 	if text.is_empty():
 		return
 	var font := control.get_theme_font("font")
