@@ -1,67 +1,54 @@
-extends Control
-## Sound volume, the aim guide and the turning board; saved when closed.
+extends PanelContainer
+## Sound volume, language, the aim guide and the turning board; saved when closed. Laid out in
+## settings_screen.tscn with its text as translation keys: a new language shows at once.
 
 signal closed
 
+@onready var volume: HSlider = %Volume
+@onready var language: OptionButton = %Language
+@onready var aim_guide: CheckButton = %AimGuide
+@onready var turn_board: CheckButton = %TurnBoard
+
 
 func _ready() -> void:
-	_build()
+	volume.set_value_no_signal(GameSettings.volume)
+	aim_guide.set_pressed_no_signal(GameSettings.aim_guide)
+	turn_board.set_pressed_no_signal(GameSettings.turn_board)
+	_fill_languages()
 
 
-func _build() -> void:
-	for child in get_children():
-		child.queue_free()
-	var column := Ui.page(self)
-	column.add_child(Ui.label(tr("MENU_SETTINGS"), Ui.TITLE_SIZE))
-	var volume := HSlider.new()
-	volume.min_value = 0.0
-	volume.max_value = 1.0
-	volume.step = 0.05
-	volume.value = GameSettings.volume
-	volume.custom_minimum_size.y = Ui.MIN_BUTTON_HEIGHT
-	volume.value_changed.connect(_on_volume)
-	volume.add_to_group(SoundCues.VOLUME_PREVIEW)
-	column.add_child(Ui.row(tr("SETTINGS_VOLUME"), volume))
-	var codes: Array = GameSettings.LANGUAGES.keys()
-	var names: Array = codes.map(func(c: String) -> String: return tr(GameSettings.LANGUAGES[c]))
-	var language := Ui.choice(names, codes.find(GameSettings.language), _on_language.bind(codes))
-	column.add_child(Ui.row(tr("SETTINGS_LANGUAGE"), language))
-	column.add_child(_toggle(tr("SETTINGS_AIM_GUIDE"), GameSettings.aim_guide, _on_aim_guide))
-	column.add_child(_toggle(tr("SETTINGS_TURN_BOARD"), GameSettings.turn_board, _on_turn))
-	column.add_child(Ui.button(tr("MENU_BACK"), _close))
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
+		_fill_languages()
 
 
-func _toggle(text: String, on: bool, changed: Callable) -> CheckButton:
-	var toggle := CheckButton.new()
-	toggle.text = text
-	toggle.button_pressed = on
-	toggle.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
-	toggle.custom_minimum_size.y = Ui.MIN_BUTTON_HEIGHT
-	toggle.toggled.connect(changed)
-	return toggle
+## Each language by its own name, in the language chosen now.
+func _fill_languages() -> void:
+	language.clear()
+	for code: String in GameSettings.LANGUAGES:
+		language.add_item(tr(GameSettings.LANGUAGES[code]))
+	language.select(GameSettings.LANGUAGES.keys().find(GameSettings.language))
 
 
-func _on_volume(value: float) -> void:
+func _on_volume_value_changed(value: float) -> void:
 	GameSettings.volume = value
 	GameSettings.apply()
 
 
-## A new language shows at once: this screen is built again in it.
-func _on_language(index: int, codes: Array) -> void:
-	GameSettings.language = codes[index]
+func _on_language_item_selected(index: int) -> void:
+	GameSettings.language = GameSettings.LANGUAGES.keys()[index]
 	GameSettings.save_settings()
-	_build.call_deferred()
 
 
-func _on_aim_guide(on: bool) -> void:
+func _on_aim_guide_toggled(on: bool) -> void:
 	GameSettings.aim_guide = on
 
 
-func _on_turn(on: bool) -> void:
+func _on_turn_board_toggled(on: bool) -> void:
 	GameSettings.turn_board = on
 
 
-func _close() -> void:
+func _on_back_pressed() -> void:
 	GameSettings.save_settings()
 	closed.emit()
 	queue_free()
