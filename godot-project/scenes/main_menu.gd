@@ -1,6 +1,7 @@
 extends Control
 ## The main menu: a new match (game, who plays each seat, points and boards), continue the
-## saved match, rules, settings, quit.
+## saved match, rules, settings, quit. Laid out in main_menu.tscn; its text is translation keys,
+## and the choices filled here are filled again when the language changes.
 
 ## The games offered, in the order of the choice, by their translation keys.
 const MODES := {
@@ -8,118 +9,86 @@ const MODES := {
 	CarromRules.MODE_DOUBLES: "MODE_DOUBLES",
 	CarromRules.MODE_POINTS: "MODE_POINTS",
 }
+const SEAT_ROW := preload("res://scenes/menu/seat_row.tscn")
+const RULES_SCREEN := preload("res://scenes/rules_screen.tscn")
+const SETTINGS_SCREEN := preload("res://scenes/settings_screen.tscn")
 
-var _seat_rows: VBoxContainer
-var _continue: Button
-var _language := ""
+@onready var mode: OptionButton = %Mode
+@onready var seats: VBoxContainer = %Seats
+@onready var target: SpinBox = %Target
+@onready var boards: SpinBox = %Boards
+@onready var continue_button: Button = %Continue
+@onready var quit_button: Button = %Quit
 
 
 func _ready() -> void:
-	GameSettings.changed.connect(_rebuild)
-	_build()
-
-
-## After a change of language the menu is built again in it, under any open screen.
-func _rebuild() -> void:
-	if _language == GameSettings.language:
-		return
-	for child in get_children():
-		if not child.has_signal("closed"):
-			child.queue_free()
-	_build.call_deferred()
-
-
-func _build() -> void:
-	_language = GameSettings.language
-	var column := Ui.page(self)
-	column.add_child(Ui.label(tr("APP_TITLE"), Ui.TITLE_SIZE))
-	var modes: Array = MODES.values().map(func(m: String) -> String: return tr(m))
-	var mode_index: int = MODES.keys().find(Session.mode)
-	column.add_child(Ui.row(tr("MENU_GAME"), Ui.choice(modes, mode_index, _on_mode)))
-	_seat_rows = VBoxContainer.new()
-	column.add_child(_seat_rows)
-	_fill_seats()
 	var limits := CarromRules.get_limits()
-	var points: PackedInt32Array = limits["target_points"]
-	var boards: PackedInt32Array = limits["max_boards"]
-	column.add_child(Ui.row(tr("MENU_TARGET"), _spin(points, Session.target_points, _on_target)))
-	column.add_child(Ui.row(tr("MENU_BOARDS"), _spin(boards, Session.max_boards, _on_boards)))
-	column.add_child(Ui.button(tr("MENU_PLAY"), _on_play))
-	_continue = Ui.button(tr("MENU_CONTINUE"), _on_continue)
-	_continue.disabled = not Session.has_save()
-	column.add_child(_continue)
-	column.add_child(
-		Ui.button(tr("MENU_RULES"), _open.bind(preload("res://scenes/rules_screen.tscn")))
-	)
-	column.add_child(
-		Ui.button(tr("MENU_SETTINGS"), _open.bind(preload("res://scenes/settings_screen.tscn")))
-	)
-	if not OS.has_feature("mobile") and not OS.has_feature("web"):
-		column.add_child(Ui.button(tr("MENU_QUIT"), get_tree().quit))
-	for child in get_children():
-		if child.has_signal("closed"):
-			move_child(child, -1)
+	_set_range(target, limits["target_points"], Session.target_points)
+	_set_range(boards, limits["max_boards"], Session.max_boards)
+	continue_button.disabled = not Session.has_save()
+	quit_button.visible = not OS.has_feature("mobile") and not OS.has_feature("web")
+	_fill_modes()
+	_fill_seats()
 
 
-## A number picker over `limits` (low, high).
-func _spin(limits: PackedInt32Array, value: int, changed: Callable) -> SpinBox:
-	var spin := SpinBox.new()
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
+		_fill_modes()
+
+
+## A number picker over `limits` (low, high), without telling anyone of the first value.
+func _set_range(spin: SpinBox, limits: PackedInt32Array, value: int) -> void:
 	spin.min_value = limits[0]
 	spin.max_value = limits[1]
-	spin.value = value
-	spin.custom_minimum_size.y = Ui.MIN_BUTTON_HEIGHT
-	spin.value_changed.connect(changed)
-	return spin
+	spin.set_value_no_signal(value)
 
 
-## One row per seat in play: a human, or the computer at a level.
+func _fill_modes() -> void:
+	mode.clear()
+	for key: String in MODES.values():
+		mode.add_item(tr(key))
+	mode.select(MODES.keys().find(Session.mode))
+
+
+## One row per seat in play: a person, or the computer at a level.
 func _fill_seats() -> void:
-	for child in _seat_rows.get_children():
+	for child in seats.get_children():
 		child.queue_free()
-	var names: Array = _player_kinds().map(
-		func(kind: int) -> String:
-			if kind == Session.HUMAN:
-				return tr("PLAYER_HUMAN")
-			return tr("PLAYER_" + CarromAi.get_level_key(kind).to_upper())
-	)
 	var number := 1
 	for seat: int in Session.seats():
-		var kind := _player_kinds().find(Session.players.get(seat, Session.HUMAN))
-		var pick := Ui.choice(names, maxi(kind, 0), _on_player.bind(seat))
-		_seat_rows.add_child(Ui.row(tr("NAME_PLAYER") % number, pick))
+		var row: SeatRow = SEAT_ROW.instantiate()
+		row.seat = seat
+		row.number = number
+		row.player_chosen.connect(_on_seat_row_player_chosen)
+		seats.add_child(row)
 		number += 1
 
 
-## A person, then the computer's levels, as offered for a seat.
-func _player_kinds() -> Array:
-	return [Session.HUMAN] + Array(CarromAi.get_levels())
-
-
-func _on_mode(index: int) -> void:
+func _on_mode_item_selected(index: int) -> void:
 	Session.mode = MODES.keys()[index]
 	_fill_seats()
 
 
-func _on_player(index: int, seat: int) -> void:
-	Session.players[seat] = _player_kinds()[index]
+func _on_seat_row_player_chosen(seat: int, player: int) -> void:
+	Session.players[seat] = player
 
 
-func _on_target(value: float) -> void:
+func _on_target_value_changed(value: float) -> void:
 	Session.target_points = int(value)
 
 
-func _on_boards(value: float) -> void:
+func _on_boards_value_changed(value: float) -> void:
 	Session.max_boards = int(value)
 
 
-func _on_play() -> void:
+func _on_play_pressed() -> void:
 	Session.new_match()
 	get_tree().change_scene_to_file("res://scenes/match.tscn")
 
 
 ## Continues the saved match, or says it cannot be continued (and why, in the log) when the
 ## save is damaged or from another version.
-func _on_continue() -> void:
+func _on_continue_pressed() -> void:
 	var problem := "the save file holds no match"
 	if Session.load_match():
 		problem = CarromRules.check_match(Session.saved_match)
@@ -129,9 +98,17 @@ func _on_continue() -> void:
 	push_warning("The saved match cannot be continued: %s" % problem)
 	Session.clear_save()
 	Session.new_match()
-	_continue.disabled = true
-	_continue.text = tr("MENU_SAVE_DAMAGED")
+	continue_button.disabled = true
+	continue_button.text = "MENU_SAVE_DAMAGED"
 
 
-func _open(scene: PackedScene) -> void:
-	add_child(scene.instantiate())
+func _on_rules_pressed() -> void:
+	add_child(RULES_SCREEN.instantiate())
+
+
+func _on_settings_pressed() -> void:
+	add_child(SETTINGS_SCREEN.instantiate())
+
+
+func _on_quit_pressed() -> void:
+	get_tree().quit()

@@ -25,28 +25,6 @@ static func button(text: String, pressed: Callable) -> Button:
 	return b
 
 
-static func choice(items: Array, selected: int, changed: Callable) -> OptionButton:
-	var o := OptionButton.new()
-	for item: String in items:
-		o.add_item(item)
-	o.selected = selected
-	o.custom_minimum_size.y = MIN_BUTTON_HEIGHT
-	o.item_selected.connect(changed)
-	return o
-
-
-## A label and a control side by side.
-static func row(text: String, control: Control) -> HBoxContainer:
-	var h := HBoxContainer.new()
-	var l := label(text)
-	l.horizontal_alignment = HORIZONTAL_ALIGNMENT_LEFT
-	l.size_flags_horizontal = Control.SIZE_EXPAND_FILL
-	control.size_flags_horizontal = Control.SIZE_EXPAND_FILL
-	h.add_child(l)
-	h.add_child(control)
-	return h
-
-
 ## A full-screen page: a dark backdrop, margins, and a scrolling column to fill.
 static func page(owner: Control) -> VBoxContainer:
 	owner.set_anchors_preset(Control.PRESET_FULL_RECT)

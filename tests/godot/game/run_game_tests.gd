@@ -33,6 +33,7 @@ func _run() -> void:
 	await _check_save_and_continue()
 	await _check_damaged_save()
 	await _check_sound_cues()
+	await _check_language_switch()
 	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
 		for language: String in ["en", "id", "eo", "ko", "es", "te"]:
 			await _check_language(language, size)
@@ -217,11 +218,11 @@ func _check_damaged_save() -> void:
 	var menu: Control = load(MENU).instantiate()
 	root.add_child(menu)
 	await process_frame
-	menu.call("_on_continue")
+	var button: Button = menu.get_node("%Continue")
+	button.pressed.emit()
 	await process_frame
-	var button: Button = menu.get("_continue")
 	var stayed := is_instance_valid(menu) and menu.is_inside_tree()
-	var told := button.disabled and button.text == menu.tr("MENU_SAVE_DAMAGED")
+	var told := button.disabled and button.atr(button.text) == menu.tr("MENU_SAVE_DAMAGED")
 	_result("a damaged save is refused in the menu", stayed and told and not session.has_save())
 	menu.queue_free()
 	await process_frame
@@ -259,6 +260,32 @@ func _check_sound_cues() -> void:
 		"sounds follow the strike, the hits and a button",
 		missing.is_empty(),
 		"missing %s" % [missing]
+	)
+
+
+## A menu on the screen follows a change of language by itself: its scene text and the
+## choices it fills.
+func _check_language_switch() -> void:
+	var settings: Node = root.get_node("GameSettings")
+	var menu: Control = load(MENU).instantiate()
+	root.add_child(menu)
+	await process_frame
+	settings.language = "es"
+	settings.apply()
+	await process_frame
+	var mode: OptionButton = menu.get_node("%Mode")
+	var title: Label = menu.find_child("Title")
+	var wanted_mode := TranslationServer.get_translation_object("es").get_message("MODE_SINGLES")
+	var wanted_title := TranslationServer.get_translation_object("es").get_message("APP_TITLE")
+	var shown := [mode.get_item_text(mode.selected), title.atr(title.text)]
+	settings.language = "en"
+	settings.apply()
+	menu.queue_free()
+	await process_frame
+	_result(
+		"the menu on screen follows a change of language",
+		shown == [String(wanted_mode), String(wanted_title)],
+		"%s, wanted %s" % [shown, [wanted_mode, wanted_title]]
 	)
 
 
