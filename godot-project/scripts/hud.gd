@@ -12,7 +12,8 @@ const BOTTOM_HEIGHT := 120.0
 var slider: HSlider
 var _sides: HBoxContainer
 var _status: Label
-var _banner: Label
+var _banner: PanelContainer
+var _banner_text: Label
 var _banner_tween: Tween
 var _panel: Control
 
@@ -48,15 +49,17 @@ func _ready() -> void:
 	pause.size_flags_vertical = Control.SIZE_SHRINK_CENTER
 	bottom.add_child(pause)
 
-	_banner = Ui.label("", 44)
-	_banner.set_anchors_and_offsets_preset(Control.PRESET_HCENTER_WIDE)
-	_banner.offset_left = 24
-	_banner.offset_right = -24
-	_banner.grow_vertical = Control.GROW_DIRECTION_BOTH
-	_banner.add_theme_color_override("font_outline_color", Color.BLACK)
-	_banner.add_theme_constant_override("outline_size", 10)
+	# Banners show under the top bar, off the playing surface, and fade before long.
+	_banner = PanelContainer.new()
+	_banner.theme_type_variation = &"Banner"
+	_banner.set_anchors_and_offsets_preset(Control.PRESET_TOP_WIDE)
+	_banner.offset_top = TOP_HEIGHT - 44.0
+	_banner.offset_bottom = _banner.offset_top
 	_banner.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	_banner.modulate.a = 0.0
+	_banner_text = Ui.label("")
+	_banner_text.theme_type_variation = &"BannerLabel"
+	_banner.add_child(_banner_text)
 	add_child(_banner)
 
 
@@ -93,18 +96,15 @@ func show_status(text: String) -> void:
 	_status.text = text
 
 
-## A message across the middle that fades after a moment.
+## A message under the top bar, off the board, that fades after a moment.
 func banner(text: String, colour: Color = Color.WHITE) -> void:
-	_banner.text = text
-	_banner.add_theme_color_override("font_color", colour)
+	_banner_text.text = text
+	_banner_text.self_modulate = colour
 	if _banner_tween:
 		_banner_tween.kill()
 	_banner.modulate.a = 0.0
-	_banner.scale = Vector2(0.8, 0.8)
-	_banner.pivot_offset = _banner.size / 2.0
 	_banner_tween = create_tween()
 	_banner_tween.tween_property(_banner, "modulate:a", 1.0, 0.15)
-	_banner_tween.parallel().tween_property(_banner, "scale", Vector2.ONE, 0.2)
 	_banner_tween.tween_interval(1.3)
 	_banner_tween.tween_property(_banner, "modulate:a", 0.0, 0.4)
 

@@ -1,5 +1,6 @@
 //! `CarromPiece`: the plain look of a piece, drawn in code so it is crisp at any size: a disc
-//! with turned rings, a soft shadow, and a red queen or a striker that stands out.
+//! with turned rings, a rim that sets it off the board, a soft shadow, and a red queen or a
+//! striker that stands out.
 
 use crate::enums::Kind;
 use crate::refusal::Refused;
@@ -27,15 +28,40 @@ pub struct CarromPiece {
 impl INode2D for CarromPiece {
     fn draw(&mut self) {
         let r = self.radius;
-        let (face, ring) = match self.kind {
-            Kind::Black => (Color::from_rgb(0.13, 0.11, 0.10), Color::from_rgb(0.32, 0.27, 0.24)),
-            Kind::Queen => (Color::from_rgb(0.78, 0.08, 0.12), Color::from_rgb(0.95, 0.55, 0.45)),
-            Kind::Striker => (Color::from_rgb(0.96, 0.95, 0.90), Color::from_rgb(0.10, 0.35, 0.75)),
-            Kind::White => (Color::from_rgb(0.95, 0.89, 0.74), Color::from_rgb(0.72, 0.58, 0.38)),
+        // Face, turned rings, and the rim: a dark rim on the light pieces and a light one on
+        // the dark, so that every piece stands out from a pale board in daylight.
+        let (face, ring, rim) = match self.kind {
+            Kind::Black => (
+                Color::from_rgb(0.13, 0.11, 0.10),
+                Color::from_rgb(0.32, 0.27, 0.24),
+                Color::from_rgb(0.55, 0.50, 0.46),
+            ),
+            Kind::Queen => (
+                Color::from_rgb(0.78, 0.08, 0.12),
+                Color::from_rgb(0.95, 0.55, 0.45),
+                Color::from_rgb(0.35, 0.02, 0.04),
+            ),
+            Kind::Striker => (
+                Color::from_rgb(0.96, 0.95, 0.90),
+                Color::from_rgb(0.10, 0.35, 0.75),
+                Color::from_rgb(0.06, 0.18, 0.42),
+            ),
+            Kind::White => (
+                Color::from_rgb(0.97, 0.93, 0.82),
+                Color::from_rgb(0.70, 0.55, 0.34),
+                Color::from_rgb(0.36, 0.25, 0.13),
+            ),
         };
         let mut base = self.base_mut();
-        base.draw_circle(Vector2::new(r * 0.08, r * 0.12), r, Color::from_rgba(0.0, 0.0, 0.0, 0.28));
+        // A soft shadow all round, centred: the board turns pieces as they spin, and an offset
+        // shadow would swing round with them.
+        base.draw_circle(Vector2::ZERO, r * 1.14, Color::from_rgba(0.0, 0.0, 0.0, 0.10));
+        base.draw_circle(Vector2::ZERO, r * 1.06, Color::from_rgba(0.0, 0.0, 0.0, 0.22));
         base.draw_circle(Vector2::ZERO, r, face);
+        base.draw_arc_ex(Vector2::ZERO, r * 0.95, 0.0, std::f32::consts::TAU, 64, rim)
+            .width(r * 0.11)
+            .antialiased(true)
+            .done();
         for (k, width) in [(0.82, 0.07), (0.55, 0.05), (0.25, 0.05)] {
             base.draw_arc_ex(Vector2::ZERO, r * k, 0.0, std::f32::consts::TAU, 48, ring)
                 .width(r * width)
