@@ -69,13 +69,15 @@ fn lint_gdscript(root: &Path) -> Result<(), String> {
 fn gd_files(root: &Path) -> Vec<PathBuf> {
     let mut found = vec![];
     for dir in ["godot-project", "tests", "addons"] {
-        walk(&root.join(dir), &mut found);
+        walk(&root.join(dir), "gd", &mut found);
     }
     found.sort();
     found
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
+/// The files under `dir` whose name ends in `.{extension}`; not through symlinks (the addon
+/// linked into the projects) nor hidden folders.
+fn walk(dir: &Path, extension: &str, found: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let path = entry.path();
@@ -85,8 +87,8 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
             continue;
         }
         if meta.is_dir() {
-            walk(&path, found);
-        } else if path.extension().is_some_and(|e| e == "gd") {
+            walk(&path, extension, found);
+        } else if path.extension().is_some_and(|e| e == extension) {
             found.push(path);
         }
     }
@@ -157,6 +159,7 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
     let mut addon_run = Command::new(&godot.path);
     addon_run.args(["--headless", "--script", "res://run_tests.gd"]).arg("--path").arg(&addon);
     isolated(&mut addon_run);
+    scenes_open_in_the_editor(godot, &game, tally)?;
     let addon_tally = counted_step("Godot scenarios of the addon", &mut addon_run)?;
     tally.passed += addon_tally.passed;
     tally.failed += addon_tally.failed;
@@ -179,6 +182,40 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
     Ok(format!("passed on Godot {}", godot.version))
+}
+
+/// Every scene of the game opens in the editor, headless, without an error: what a game maker
+/// sees first when they open one to change it.
+fn scenes_open_in_the_editor(godot: &Godot, game: &Path, tally: &mut Tally) -> Result<(), String> {
+    println!("== every scene opens in the editor");
+    let mut files = vec![];
+    walk(game, "tscn", &mut files);
+    files.sort();
+    let scenes = files
+        .iter()
+        .filter_map(|f| f.strip_prefix(game).ok())
+        .map(|f| f.to_string_lossy().replace('\\', "/"));
+    for scene in scenes {
+        let output = Command::new(&godot.path)
+            .args(["--headless", "--editor", "--quit", "--path"])
+            .arg(game)
+            .arg(format!("res://{scene}"))
+            .output()
+            .map_err(|e| format!("could not start {}: {e}", godot.path.display()))?;
+        let log =
+            format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        match log.lines().find(|l| is_error_line(l)) {
+            None if output.status.success() => {
+                println!("ok    {scene} opens in the editor");
+                tally.passed += 1;
+            }
+            error => {
+                println!("FAIL  {scene} opens in the editor: {}", error.unwrap_or("Godot failed"));
+                tally.failed += 1;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Exports the game for Linux and runs the export headless, when this Godot has the templates.
