@@ -10,6 +10,8 @@ const COLOURS := {
 	-1: Color(0.55, 0.55, 0.55),
 }
 const TURN_SECONDS := 0.6
+## Coins of each colour on an ICF board.
+const COINS_PER_COLOUR := 9
 
 var _held_seat := -1
 var _turn_tween: Tween
@@ -283,12 +285,19 @@ func _refresh_hud() -> void:
 	var entries: Array = []
 	var scores := rules.get_scores()
 	var to_play := rules.get_seat_to_play()
+	var left := rules.get_pieces_left()
+	var queen_covered := rules.get_queen_state() == CarromRules.QUEEN_COVERED
 	for side in scores.size():
 		var colour := -1
 		var playing := false
 		for seat: int in rules.get_seats_of_side(side):
 			colour = rules.get_colour_of_seat(seat)
 			playing = playing or seat == to_play
+		var pocketed := 0
+		if colour == CarromBoard.KIND_WHITE:
+			pocketed = COINS_PER_COLOUR - int(left.get("white", COINS_PER_COLOUR))
+		elif colour == CarromBoard.KIND_BLACK:
+			pocketed = COINS_PER_COLOUR - int(left.get("black", COINS_PER_COLOUR))
 		(
 			entries
 			. append(
@@ -297,6 +306,8 @@ func _refresh_hud() -> void:
 					"score": scores[side],
 					"colour": COLOURS.get(colour, COLOURS[-1]),
 					"playing": playing,
+					"pocketed": pocketed,
+					"queen": queen_covered and rules.get_queen_side() == side,
 				}
 			)
 		)

@@ -63,7 +63,8 @@ func _ready() -> void:
 	add_child(_banner)
 
 
-## Shows each side: its colour (or none), its players, its score.
+## Shows each side: its colour (or none), its players, its score, and what it has pocketed
+## this board (`pocketed` coins, `queen`).
 func show_sides(entries: Array) -> void:
 	for child in _sides.get_children():
 		child.queue_free()
@@ -86,9 +87,12 @@ func show_sides(entries: Array) -> void:
 		colour.add_theme_stylebox_override("panel", style)
 		colour.custom_minimum_size = Vector2(36, 12)
 		colour.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
+		var tray := PocketTray.new()
+		tray.show_pieces(entry["pocketed"], entry["colour"], entry["queen"])
 		box.add_child(name_label)
 		box.add_child(colour)
 		box.add_child(score)
+		box.add_child(tray)
 		_sides.add_child(box)
 
 

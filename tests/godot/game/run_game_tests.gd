@@ -97,6 +97,7 @@ func _check_scripted_board() -> void:
 		func(_w: int, _p: PackedInt32Array, _s: PackedInt32Array) -> void: finished[0] = true
 	)
 	var strikes := 0
+	var tray_mismatches := 0
 	while not finished[0] and strikes < STRIKE_LIMIT:
 		var seat := rules.get_seat_to_play()
 		if not ai.think(seat, CarromAi.LEVEL_HARD):
@@ -108,7 +109,10 @@ func _check_scripted_board() -> void:
 			board.simulate_to_rest()
 		strikes += 1
 		await process_frame
+		if not finished[0] and not _trays_agree(hud, rules):
+			tray_mismatches += 1
 	_result("a scripted board ends", finished[0], "after %d strikes" % strikes)
+	_result("the trays show what each side pocketed", tray_mismatches == 0, "%d" % tray_mismatches)
 	var scores := rules.get_scores()
 	var shown := _labels_text(hud)
 	var all_shown := true
@@ -117,6 +121,21 @@ func _check_scripted_board() -> void:
 	_result("the HUD shows the rules' scores", all_shown, "%s vs %s" % [scores, shown])
 	game.queue_free()
 	await process_frame
+
+
+## Whether each side's tray holds as many coins as the rules say it pocketed this board.
+func _trays_agree(hud: Node, rules: CarromRules) -> bool:
+	var trays := hud.find_children("*", "PocketTray", true, false)
+	var left := rules.get_pieces_left()
+	var scores := rules.get_scores()
+	if trays.size() != scores.size():
+		return false
+	for side in scores.size():
+		var colour := rules.get_colour_of_seat(rules.get_seats_of_side(side)[0])
+		var key := "white" if colour == CarromBoard.KIND_WHITE else "black"
+		if int(trays[side].get("_count")) != 9 - int(left[key]):
+			return false
+	return true
 
 
 ## In `language` at window `size`: every screen shows its text whole, in glyphs the font has.
