@@ -79,13 +79,12 @@ func _connect_signals() -> void:
 	controller.changed.connect(func() -> void: hud.slider.set_value_no_signal(controller.offset))
 
 
-## Scales and centres the board in the space between the HUD's bars, portrait or landscape.
+## Scales and centres the board in the room the HUD leaves, portrait or landscape.
 func _fit() -> void:
-	var view := get_viewport().get_visible_rect().size
-	var room := Vector2(view.x, view.y - Hud.TOP_HEIGHT - Hud.BOTTOM_HEIGHT)
-	var fit := minf(room.x, room.y) / board.get_board_size()
+	var room := Hud.board_room(get_viewport().get_visible_rect().size)
+	var fit := minf(room.size.x, room.size.y) / board.get_board_size()
 	board_view.scale = Vector2(fit, fit)
-	board_view.position = Vector2(view.x / 2.0, Hud.TOP_HEIGHT + room.y / 2.0)
+	board_view.position = room.get_center()
 
 
 func _unhandled_input(event: InputEvent) -> void:

@@ -1,16 +1,24 @@
 class_name Hud
 extends CanvasLayer
-## Scores, whose turn, the queen and dues at the top; the striker slider and pause at the
-## bottom; banners for what happens; and the panels for pause, end of board and game over.
+## Scores, whose turn, the queen and dues; the striker slider and pause; banners for what
+## happens; and the panels for pause, end of board and game over. In portrait the sides are a
+## bar above the board and the slider a bar under it, within thumb reach; in landscape they are
+## panels left and right of the board, the slider low on the right.
 
 signal pause_pressed
 signal slider_moved(value: float)
 
 const TOP_HEIGHT := 150.0
 const BOTTOM_HEIGHT := 120.0
+## Width of each side panel in landscape.
+const SIDE_WIDTH := 360.0
+## Space kept round the board in landscape.
+const LANDSCAPE_MARGIN := 24.0
 
 var slider: HSlider
-var _sides: HBoxContainer
+var _top: PanelContainer
+var _bottom: BoxContainer
+var _sides: BoxContainer
 var _status: Label
 var _banner: PanelContainer
 var _banner_text: Label
@@ -19,13 +27,12 @@ var _panel: Control
 
 
 func _ready() -> void:
-	var top := PanelContainer.new()
-	top.set_anchors_preset(Control.PRESET_TOP_WIDE)
-	top.custom_minimum_size.y = TOP_HEIGHT
-	add_child(top)
+	_top = PanelContainer.new()
+	add_child(_top)
 	var column := VBoxContainer.new()
-	top.add_child(column)
-	_sides = HBoxContainer.new()
+	column.alignment = BoxContainer.ALIGNMENT_CENTER
+	_top.add_child(column)
+	_sides = BoxContainer.new()
 	_sides.alignment = BoxContainer.ALIGNMENT_CENTER
 	_sides.add_theme_constant_override("separation", 24)
 	column.add_child(_sides)
@@ -33,34 +40,70 @@ func _ready() -> void:
 	_status.add_theme_font_size_override("font_size", 24)
 	column.add_child(_status)
 
-	var bottom := HBoxContainer.new()
-	bottom.set_anchors_preset(Control.PRESET_BOTTOM_WIDE)
-	bottom.offset_top = -BOTTOM_HEIGHT
-	bottom.add_theme_constant_override("separation", 16)
-	add_child(bottom)
+	_bottom = BoxContainer.new()
+	_bottom.add_theme_constant_override("separation", 16)
+	add_child(_bottom)
 	slider = HSlider.new()
 	slider.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	slider.size_flags_vertical = Control.SIZE_SHRINK_CENTER
 	slider.custom_minimum_size = Vector2(200, 64)
 	slider.step = 0.5
 	slider.value_changed.connect(func(v: float) -> void: slider_moved.emit(v))
-	bottom.add_child(slider)
+	_bottom.add_child(slider)
 	var pause := Ui.button(tr("HUD_PAUSE"), func() -> void: pause_pressed.emit())
 	pause.size_flags_vertical = Control.SIZE_SHRINK_CENTER
-	bottom.add_child(pause)
+	_bottom.add_child(pause)
 
 	# Banners show under the top bar, off the playing surface, and fade before long.
 	_banner = PanelContainer.new()
 	_banner.theme_type_variation = &"Banner"
-	_banner.set_anchors_and_offsets_preset(Control.PRESET_TOP_WIDE)
-	_banner.offset_top = TOP_HEIGHT - 44.0
-	_banner.offset_bottom = _banner.offset_top
 	_banner.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	_banner.modulate.a = 0.0
 	_banner_text = Ui.label("")
 	_banner_text.theme_type_variation = &"BannerLabel"
 	_banner.add_child(_banner_text)
 	add_child(_banner)
+	get_viewport().size_changed.connect(_layout)
+	_layout()
+
+
+## Where the board may go in a view of `view` size, portrait or landscape.
+static func board_room(view: Vector2) -> Rect2:
+	if view.x > view.y:
+		var room := (
+			Vector2(view.x - 2.0 * SIDE_WIDTH, view.y) - Vector2.ONE * 2.0 * LANDSCAPE_MARGIN
+		)
+		return Rect2(Vector2(SIDE_WIDTH, 0.0) + Vector2.ONE * LANDSCAPE_MARGIN, room)
+	return Rect2(0.0, TOP_HEIGHT, view.x, view.y - TOP_HEIGHT - BOTTOM_HEIGHT)
+
+
+## Places the bars for the view's shape: bars above and under the board in portrait, panels
+## beside it in landscape.
+func _layout() -> void:
+	var view := get_viewport().get_visible_rect().size
+	var landscape := view.x > view.y
+	_sides.vertical = landscape
+	_bottom.vertical = landscape
+	if landscape:
+		_top.set_anchors_and_offsets_preset(Control.PRESET_LEFT_WIDE)
+		_top.offset_right = SIDE_WIDTH
+		_bottom.set_anchors_and_offsets_preset(Control.PRESET_RIGHT_WIDE)
+		_bottom.offset_left = -SIDE_WIDTH + LANDSCAPE_MARGIN
+		_bottom.offset_right = -LANDSCAPE_MARGIN
+		_bottom.alignment = BoxContainer.ALIGNMENT_END
+		_banner.set_anchors_and_offsets_preset(Control.PRESET_RIGHT_WIDE)
+		_banner.offset_left = -SIDE_WIDTH
+		_banner.offset_top = TOP_HEIGHT
+		_banner.offset_bottom = TOP_HEIGHT
+	else:
+		_top.set_anchors_and_offsets_preset(Control.PRESET_TOP_WIDE)
+		_top.offset_bottom = TOP_HEIGHT
+		_bottom.set_anchors_and_offsets_preset(Control.PRESET_BOTTOM_WIDE)
+		_bottom.offset_top = -BOTTOM_HEIGHT
+		_bottom.alignment = BoxContainer.ALIGNMENT_BEGIN
+		_banner.set_anchors_and_offsets_preset(Control.PRESET_TOP_WIDE)
+		_banner.offset_top = TOP_HEIGHT - 44.0
+		_banner.offset_bottom = _banner.offset_top
 
 
 ## Shows each side: its colour (or none), its players, its score, and what it has pocketed
