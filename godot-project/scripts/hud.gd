@@ -10,6 +10,7 @@ signal slider_moved(value: float)
 
 const TOP_HEIGHT := 150.0
 const BOTTOM_HEIGHT := 120.0
+const PAUSE_ICON := preload("res://icons/pause.svg")
 ## Width of each side panel in landscape.
 const SIDE_WIDTH := 360.0
 ## Space kept round the board in landscape.
@@ -50,8 +51,16 @@ func _ready() -> void:
 	slider.step = 0.5
 	slider.value_changed.connect(func(v: float) -> void: slider_moved.emit(v))
 	_bottom.add_child(slider)
-	var pause := Ui.button(tr("HUD_PAUSE"), func() -> void: pause_pressed.emit())
+	# An icon, big enough for a thumb; its name shows as a tooltip with a mouse.
+	var pause := Button.new()
+	pause.icon = PAUSE_ICON
+	pause.tooltip_text = "HUD_PAUSE"
+	pause.custom_minimum_size = Vector2(Ui.MIN_BUTTON_HEIGHT, Ui.MIN_BUTTON_HEIGHT)
+	pause.icon_alignment = HORIZONTAL_ALIGNMENT_CENTER
+	pause.expand_icon = true
+	pause.pressed.connect(func() -> void: pause_pressed.emit())
 	pause.size_flags_vertical = Control.SIZE_SHRINK_CENTER
+	pause.size_flags_horizontal = Control.SIZE_SHRINK_END
 	_bottom.add_child(pause)
 
 	# Banners show under the top bar, off the playing surface, and fade before long.
