@@ -60,13 +60,10 @@ pub fn check(root: &Path) -> Result<(), String> {
     let project = root.join("godot-project");
     let mut used = BTreeSet::new();
     let mut sources = vec![];
+    // Every folder below, sub-folders too (scenes/menu/…).
     for dir in ["scenes", "scripts"] {
-        let Ok(entries) = std::fs::read_dir(project.join(dir)) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "gd" || e == "tscn") {
-                sources.push(path);
-            }
+        for extension in ["gd", "tscn"] {
+            crate::files::walk(&project.join(dir), extension, &mut sources);
         }
     }
     for path in &sources {

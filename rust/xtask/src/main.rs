@@ -6,6 +6,7 @@ mod build;
 mod cargo;
 mod export;
 mod exported;
+mod files;
 mod gdtoolkit;
 mod godot;
 mod i18n;

@@ -6,6 +6,7 @@
 //! a `GODOT` that is set but is no Godot 4.3+ is an error.
 
 use crate::cargo::{cargo, step, workspace_root};
+use crate::files::walk;
 use crate::godot::{Godot, NotFound};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -73,25 +74,6 @@ fn gd_files(root: &Path) -> Vec<PathBuf> {
     }
     found.sort();
     found
-}
-
-/// The files under `dir` whose name ends in `.{extension}`; not through symlinks (the addon
-/// linked into the projects) nor hidden folders.
-fn walk(dir: &Path, extension: &str, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
-        let hidden = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
-        if meta.file_type().is_symlink() || hidden {
-            continue;
-        }
-        if meta.is_dir() {
-            walk(&path, extension, found);
-        } else if path.extension().is_some_and(|e| e == extension) {
-            found.push(path);
-        }
-    }
 }
 
 /// Tests counted over the whole run; a skipped Godot suite counts as one skipped.
