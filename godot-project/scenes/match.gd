@@ -118,7 +118,17 @@ func _start_turn(seat: int) -> void:
 	controller.end_turn()
 	if seat < 0:
 		return
-	_turn_board_to(seat)
+	# Nobody plays while the board turns: a touch would land off the striker it cannot see yet.
+	# A turning cut short by the next turn never finishes, and its call goes with it.
+	var turning := _turn_board_to(seat)
+	if turning == null:
+		_begin_turn(seat)
+	else:
+		turning.finished.connect(_begin_turn.bind(seat), CONNECT_ONE_SHOT)
+
+
+## The seat's turn proper, once the board faces it: the computer thinks, or the person plays.
+func _begin_turn(seat: int) -> void:
 	if Session.is_computer(seat):
 		ai.think(seat, Session.level_of(seat))
 	else:
@@ -126,14 +136,19 @@ func _start_turn(seat: int) -> void:
 		hud.banner(tr("BANNER_TO_PLAY") % _player_name(seat))
 
 
-## Turns the board so that `seat` sits at the bottom (when the setting allows).
-func _turn_board_to(seat: int) -> void:
+## Turns the board so that `seat` sits at the bottom (when the setting allows); returns the
+## turning, or null when the board already faces that way.
+func _turn_board_to(seat: int) -> Tween:
 	var target := board.get_seat_rotation(seat) if GameSettings.turn_board else 0.0
 	var goal := board_view.rotation + wrapf(target - board_view.rotation, -PI, PI)
 	if _turn_tween:
 		_turn_tween.kill()
+	_turn_tween = null
+	if is_equal_approx(goal, board_view.rotation):
+		return null
 	_turn_tween = create_tween().set_trans(Tween.TRANS_SINE).set_ease(Tween.EASE_IN_OUT)
 	_turn_tween.tween_property(board_view, "rotation", goal, TURN_SECONDS)
+	return _turn_tween
 
 
 func _on_piece_pocketed(piece: int, _kind: int, _pocket: int) -> void:

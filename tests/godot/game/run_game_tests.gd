@@ -77,6 +77,11 @@ func _start_match(players: Dictionary, seed_value: int) -> Node2D:
 	var game: Node2D = load(MATCH).instantiate()
 	root.add_child(game)
 	await process_frame
+	# A person's turn begins once the board has turned to them.
+	var controller: Node = game.get_node("Controller")
+	var until := Time.get_ticks_msec() + 3000
+	while controller.get("state") == 0 and Time.get_ticks_msec() < until:
+		await process_frame
 	return game
 
 
