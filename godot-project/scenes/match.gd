@@ -10,8 +10,6 @@ const COLOURS := {
 	-1: Color(0.55, 0.55, 0.55),
 }
 const TURN_SECONDS := 0.6
-## Coins of each colour on an ICF board.
-const COINS_PER_COLOUR := 9
 
 var _held_seat := -1
 var _turn_tween: Tween
@@ -299,7 +297,6 @@ func _refresh_hud() -> void:
 	var entries: Array = []
 	var scores := rules.get_scores()
 	var to_play := rules.get_seat_to_play()
-	var left := rules.get_pieces_left()
 	var queen_covered := rules.get_queen_state() == CarromRules.QUEEN_COVERED
 	for side in scores.size():
 		var colour := -1
@@ -307,11 +304,12 @@ func _refresh_hud() -> void:
 		for seat: int in rules.get_seats_of_side(side):
 			colour = rules.get_colour_of_seat(seat)
 			playing = playing or seat == to_play
+		var held := rules.get_held_coins(side)
 		var pocketed := 0
 		if colour == CarromBoard.KIND_WHITE:
-			pocketed = COINS_PER_COLOUR - int(left.get("white", COINS_PER_COLOUR))
+			pocketed = int(held.get("white", 0))
 		elif colour == CarromBoard.KIND_BLACK:
-			pocketed = COINS_PER_COLOUR - int(left.get("black", COINS_PER_COLOUR))
+			pocketed = int(held.get("black", 0))
 		(
 			entries
 			. append(

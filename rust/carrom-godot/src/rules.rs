@@ -264,6 +264,19 @@ impl CarromRules {
         d
     }
 
+    /// Coins `side` has pocketed this board and keeps: {"white": n, "black": n}; empty for a
+    /// side that does not exist.
+    #[func]
+    fn get_held_coins(&self, side: i64) -> VarDictionary {
+        let mut d = VarDictionary::new();
+        let held = self.rules().and_then(|g| g.board().held.get(usize::try_from(side).ok()?).copied());
+        if let Some(coins) = held {
+            d.set("white", i64::from(coins.white));
+            d.set("black", i64::from(coins.black));
+        }
+        d
+    }
+
     /// Where the queen stands (`QUEEN_*`).
     #[func]
     fn get_queen_state(&self) -> Queen {

@@ -131,14 +131,13 @@ func _check_scripted_board() -> void:
 ## Whether each side's tray holds as many coins as the rules say it pocketed this board.
 func _trays_agree(hud: Node, rules: CarromRules) -> bool:
 	var trays := hud.find_children("*", "PocketTray", true, false)
-	var left := rules.get_pieces_left()
 	var scores := rules.get_scores()
 	if trays.size() != scores.size():
 		return false
 	for side in scores.size():
 		var colour := rules.get_colour_of_seat(rules.get_seats_of_side(side)[0])
 		var key := "white" if colour == CarromBoard.KIND_WHITE else "black"
-		if int(trays[side].get("_count")) != 9 - int(left[key]):
+		if int(trays[side].get("_count")) != int(rules.get_held_coins(side)[key]):
 			return false
 	return true
 
@@ -206,13 +205,9 @@ func _has_glyph(font: Font, code: int) -> bool:
 func _check_save_and_continue() -> void:
 	var session: Node = root.get_node("Session")
 	var game := await _start_match(HUMANS, 5)
+	await _strike_forward(game)
 	var board: CarromBoard = game.get_node("BoardView/Board")
 	var rules: CarromRules = game.get_node("Rules")
-	var controller: Node = game.get_node("Controller")
-	controller.call("aim", board.get_seat_forward(rules.get_seat_to_play()), 1.0)
-	controller.call("release")
-	board.simulate_to_rest()
-	await process_frame
 	game.call("_pause")
 	var board_state := board.save_state()
 	var seat := rules.get_seat_to_play()
@@ -230,6 +225,18 @@ func _check_save_and_continue() -> void:
 	_result("a saved match continues as it was", same and pieces_same, "loaded %s" % loaded)
 	session.clear_save()
 	again.queue_free()
+	await process_frame
+
+
+## The player to strike plays straight ahead at full power, through the controller, and the
+## shot runs to rest.
+func _strike_forward(game: Node2D) -> void:
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var rules: CarromRules = game.get_node("Rules")
+	var controller: Node = game.get_node("Controller")
+	controller.call("aim", board.get_seat_forward(rules.get_seat_to_play()), 1.0)
+	controller.call("release")
+	board.simulate_to_rest()
 	await process_frame
 
 
@@ -260,13 +267,7 @@ func _check_sound_cues() -> void:
 	var listen := func(cue: int, _strength: float) -> void: heard.append(cue)
 	sfx.played.connect(listen)
 	var game := await _start_match(HUMANS, 3)
-	var board: CarromBoard = game.get_node("BoardView/Board")
-	var rules: CarromRules = game.get_node("Rules")
-	var controller: Node = game.get_node("Controller")
-	controller.call("aim", board.get_seat_forward(rules.get_seat_to_play()), 1.0)
-	controller.call("release")
-	board.simulate_to_rest()
-	await process_frame
+	await _strike_forward(game)
 	game.queue_free()
 	await process_frame
 	var menu: Control = load(MENU).instantiate()
