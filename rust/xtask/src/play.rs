@@ -1,6 +1,6 @@
 //! `cargo xtask play [--debug]`: finds Godot first (so a missing or old one is said at once),
-//! builds the extension in release (a player should feel the optimised physics), then starts
-//! the game.
+//! builds the extension in release (a player should feel the optimised physics), imports the
+//! project, then starts the game.
 
 use crate::cargo::workspace_root;
 use std::process::Command;
@@ -14,11 +14,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let godot = crate::godot::require()?;
     crate::build::into_addon(release, None, &[])?;
     let project = workspace_root().join("godot-project");
-    // A fresh clone has imported nothing yet (fonts, sounds, the extension); later starts import
-    // what changed themselves.
-    if !project.join(".godot/imported").exists() {
-        crate::export::import(&godot, &project)?;
-    }
+    // Every time, not only on a fresh clone: a game run outside the editor does not refresh
+    // Godot's list of script classes, so after a pull that adds one (`class_name SeatRow`) the
+    // game would fail to compile its scripts. An up-to-date project imports in seconds.
+    crate::export::import(&godot, &project)?;
     println!("== starting the game");
     let status = Command::new(&godot.path)
         .arg("--path")
