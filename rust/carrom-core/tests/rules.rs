@@ -3,7 +3,7 @@
 
 use carrom_core::rules::{
     Foul, Match, MatchSettings, Mode, Outcome, Penalty, QueenState, ReturnReason, RuleEvent, RulesError,
-    ShotSummary, Verdict,
+    ShotSummary, Side, Tally, Verdict,
 };
 use carrom_core::{PieceKind, Seat};
 use PieceKind::{Black, Queen, White};
@@ -405,18 +405,35 @@ fn p1_p2_p3_clearing_with_the_queen_scores_opponent_coins_plus_five() {
     let mut m = broken(Mode::Singles);
     let seat = m.to_play().unwrap();
     let side = m.side_of(seat).unwrap();
+    let colour = own_colour(&m);
     let v = win_board(&mut m);
     let mut expected = vec![0, 0];
     expected[side.index()] = 9 + 5;
-    assert!(has(
-        &v,
-        &RuleEvent::BoardFinished {
-            number: 1,
-            winner: Some(side),
-            points: expected.clone(),
-            scores: expected
+    let BoardEnd { winner, points, scores, tally } = board_finished(&v).expect("the board ends");
+    assert_eq!((winner, points, scores), (Some(side), &expected, &expected));
+    // The tally says how: nine of the opponents' coins left (P2), five for the queen (P3).
+    let won = tally[side.index()];
+    assert_eq!((won.coin_points, won.queen_points, won.queen_covered), (9, 5, true));
+    assert_eq!(won.held.get(colour), 9);
+    let lost = tally[1 - side.index()];
+    assert_eq!((lost.points(), lost.queen_covered), (0, false));
+}
+
+/// The board end of a verdict: winner, points, totals and tally.
+struct BoardEnd<'a> {
+    winner: Option<Side>,
+    points: &'a Vec<u32>,
+    scores: &'a Vec<u32>,
+    tally: &'a Vec<Tally>,
+}
+
+fn board_finished(v: &Verdict) -> Option<BoardEnd<'_>> {
+    v.events.iter().find_map(|e| match e {
+        RuleEvent::BoardFinished { winner, points, scores, tally, .. } => {
+            Some(BoardEnd { winner: *winner, points, scores, tally })
         }
-    ));
+        _ => None,
+    })
 }
 
 #[test]
@@ -435,10 +452,13 @@ fn p3_queen_covered_by_the_loser_scores_nothing() {
     let v = play(&mut m, pocket(&[c; 6]));
     let mut points = vec![0, 0];
     points[winner.index()] = 7;
-    assert!(has(
-        &v,
-        &RuleEvent::BoardFinished { number: 1, winner: Some(winner), points, scores: m.scores().to_vec() }
-    ));
+    let BoardEnd { winner: won_by, points: board_points, scores, tally } =
+        board_finished(&v).expect("the board ends");
+    assert_eq!((won_by, board_points, scores), (Some(winner), &points, &m.scores().to_vec()));
+    // The loser covered the queen: it shows in the tally, and scores nothing.
+    let loser = tally[1 - winner.index()];
+    assert_eq!((loser.queen_covered, loser.points()), (true, 0));
+    assert_eq!(tally[winner.index()].queen_points, 0);
 }
 
 #[test]
@@ -567,6 +587,9 @@ fn m3_open_queen_needs_a_coin_first_and_a_cover_of_any_colour() {
     let v = play(&mut m, pocket(&[White]));
     assert!(has(&v, &RuleEvent::QueenCovered { seat }));
     assert_eq!(m.board_points_now(None)[side.index()], 1 + 5 + 2);
+    // The tally parts the points: a black and a white held (1 + 2), the queen's 5.
+    let t = m.board_tally(None)[side.index()];
+    assert_eq!((t.held.black, t.held.white, t.coin_points, t.queen_points), (1, 1, 3, 5));
 }
 
 #[test]

@@ -10,7 +10,7 @@ use crate::enums::{Kind, Mode, Penalty, Queen};
 use crate::refusal::{value_or_default, Refused};
 use carrom_core::game::{save, GameError, Referee, Replay, Ruling};
 use carrom_core::physics::Table;
-use carrom_core::rules::{Foul, Match, MatchSettings, Outcome, RuleEvent, Verdict};
+use carrom_core::rules::{Foul, Match, MatchSettings, Outcome, RuleEvent, Tally, Verdict};
 use carrom_core::{PieceKind, Seat};
 use godot::classes::{Engine, INode, Node};
 use godot::prelude::*;
@@ -49,6 +49,8 @@ pub struct CarromRules {
     board: Option<Gd<CarromBoard>>,
 
     referee: Option<Referee>,
+    /// How the last finished board was scored, for `get_board_tally`.
+    last_tally: Vec<Tally>,
     /// Play time not yet counted on the clock.
     clock: f64,
     base: Base<Node>,
@@ -164,6 +166,7 @@ impl CarromRules {
         let referee = Referee::new(spec, settings, seed as u64)?;
         let (number, breaker) = (referee.rules().board().number, referee.rules().board().breaker);
         self.referee = Some(referee);
+        self.last_tally.clear();
         self.clock = 0.0;
         self.signals().board_started().emit(i64::from(number), seat_number(breaker));
         self.signals().turn_started().emit(seat_number(breaker));
@@ -275,6 +278,26 @@ impl CarromRules {
             d.set("black", i64::from(coins.black));
         }
         d
+    }
+
+    /// How the last finished board's points were made, one dictionary per side: coins held
+    /// ("white", "black"), "queen" (covered by this side), "coin_points", "queen_points" and
+    /// "points". Empty before the first board ends; read it on `board_finished`.
+    #[func]
+    fn get_board_tally(&self) -> Array<VarDictionary> {
+        self.last_tally
+            .iter()
+            .map(|t| {
+                let mut d = VarDictionary::new();
+                d.set("white", i64::from(t.held.white));
+                d.set("black", i64::from(t.held.black));
+                d.set("queen", t.queen_covered);
+                d.set("coin_points", i64::from(t.coin_points));
+                d.set("queen_points", i64::from(t.queen_points));
+                d.set("points", i64::from(t.points()));
+                d
+            })
+            .collect()
     }
 
     /// Where the queen stands (`QUEEN_*`).
@@ -424,10 +447,14 @@ impl CarromRules {
                 RuleEvent::TurnContinues { seat } => self.signals().turn_started().emit(seat_number(*seat)),
                 RuleEvent::TurnPasses { to, .. } => self.signals().turn_started().emit(seat_number(*to)),
                 RuleEvent::TimeUp => self.signals().time_up().emit(),
-                RuleEvent::BoardFinished { winner, points, scores, .. } => self
-                    .signals()
-                    .board_finished()
-                    .emit(convert::or_minus_one(winner.map(|w| w.number())), &ints(points), &ints(scores)),
+                RuleEvent::BoardFinished { winner, points, scores, tally, .. } => {
+                    self.last_tally.clone_from(tally);
+                    self.signals().board_finished().emit(
+                        convert::or_minus_one(winner.map(|w| w.number())),
+                        &ints(points),
+                        &ints(scores),
+                    )
+                }
                 RuleEvent::BoardStarted { number, breaker } => {
                     self.signals().board_started().emit(i64::from(*number), seat_number(*breaker));
                     self.signals().turn_started().emit(seat_number(*breaker));
@@ -490,6 +517,7 @@ impl CarromRules {
         self.time_limit_seconds = settings.time_limit_seconds.unwrap_or(0.0);
         self.referee = Some(referee);
         self.clock = 0.0;
+        self.last_tally.clear();
         Ok(())
     }
 

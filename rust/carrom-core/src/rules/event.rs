@@ -2,6 +2,7 @@
 
 use super::foul::{Foul, Penalty};
 use super::side::Side;
+use super::tally::Tally;
 use crate::piece::PieceKind;
 use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
@@ -103,6 +104,8 @@ pub enum RuleEvent {
         points: Vec<u32>,
         /// Match totals after it.
         scores: Vec<u32>,
+        /// How each side's points were made.
+        tally: Vec<Tally>,
     },
     /// A new board is set up; `breaker` breaks and (with colours) plays white.
     BoardStarted {

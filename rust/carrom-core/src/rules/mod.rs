@@ -13,6 +13,7 @@ mod settings;
 mod shot;
 mod side;
 mod strike;
+mod tally;
 
 pub use board::{BoardState, Coins};
 pub use error::RulesError;
@@ -23,3 +24,4 @@ pub use queen::QueenState;
 pub use settings::{MatchSettings, Mode};
 pub use shot::ShotSummary;
 pub use side::Side;
+pub use tally::Tally;

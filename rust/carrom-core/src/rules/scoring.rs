@@ -4,45 +4,19 @@ use super::event::{RuleEvent, Verdict};
 use super::match_state::{Match, Outcome};
 use super::settings::Mode;
 use super::side::Side;
-use crate::piece::PieceKind;
+use super::tally::Tally;
 
 impl Match {
-    /// Points each side takes from the board as it stands.
-    ///
-    /// With colours: the winner scores a point per opponent coin still on the board (P2) and
-    /// the queen bonus if it covered the queen (P3). In the points game every side scores what
-    /// it holds: black, white and a covered queen at their values (M3).
+    /// Points each side takes from the board as it stands, were `winner` to take it: the sum
+    /// of its tally (P2, P3, M3).
     pub fn board_points_now(&self, winner: Option<Side>) -> Vec<u32> {
-        let s = &self.settings;
-        let board = &self.board;
-        let mut points = vec![0; self.mode().side_count()];
-        match self.mode() {
-            Mode::Points => {
-                for (i, held) in board.held.iter().enumerate() {
-                    points[i] =
-                        u32::from(held.black) * s.black_points + u32::from(held.white) * s.white_points;
-                    if board.queen.covered_by() == Some(Side(i as u8)) {
-                        points[i] += s.queen_points;
-                    }
-                }
-            }
-            _ => {
-                if let Some(slot) = winner.and_then(|w| points.get_mut(w.index()).map(|slot| (w, slot))) {
-                    let (w, points) = slot;
-                    let theirs = board.colour_of(w).map_or(PieceKind::Black, PieceKind::other_colour);
-                    *points = u32::from(board.on_board.get(theirs));
-                    if board.queen.covered_by() == Some(w) {
-                        *points += s.queen_bonus;
-                    }
-                }
-            }
-        }
-        points
+        self.board_tally(winner).iter().map(Tally::points).collect()
     }
 
     /// Scores the board, then ends the match or sets up the next board.
     pub(crate) fn finish_board(&mut self, cleared_by: Option<Side>, verdict: &mut Verdict) {
-        let points = self.board_points_now(cleared_by);
+        let tally = self.board_tally(cleared_by);
+        let points: Vec<u32> = tally.iter().map(Tally::points).collect();
         let winner = match self.mode() {
             Mode::Points => sole_leader(&points),
             _ => cleared_by,
@@ -56,6 +30,7 @@ impl Match {
             winner,
             points,
             scores: self.scores.clone(),
+            tally,
         });
         let played = self.board_points.len() as u32;
         let reached = self.scores.iter().any(|s| *s >= self.settings.target_points);
