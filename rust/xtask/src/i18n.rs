@@ -60,8 +60,8 @@ pub fn check(root: &Path) -> Result<(), String> {
     let project = root.join("godot-project");
     let mut used = BTreeSet::new();
     let mut sources = vec![];
-    // Every folder below, sub-folders too (scenes/menu/…).
-    for dir in ["scenes", "scripts"] {
+    // Every folder below, sub-folders too (scenes/main_menu/…).
+    for dir in ["scenes", "globals"] {
         for extension in ["gd", "tscn"] {
             crate::files::walk(&project.join(dir), extension, &mut sources);
         }

@@ -16,7 +16,7 @@ func _start() -> void:
 	var session: Node = root.get_node("Session")
 	session.players = {0: -1, 1: -1, 2: -1, 3: -1}
 	session.new_match()
-	var game: Node = load("res://scenes/match.tscn").instantiate()
+	var game: Node = load("res://scenes/match/match.tscn").instantiate()
 	root.add_child(game)
 	await process_frame
 	_board = game.get_node("BoardView/Board")

@@ -5,13 +5,17 @@ extends SceneTree
 ## Prints each result and "N passed, N failed"; exits with 1 when any failed.
 
 const SCENES := [
-	"res://scenes/main_menu.tscn",
-	"res://scenes/rules_screen.tscn",
-	"res://scenes/settings_screen.tscn",
-	"res://scenes/match.tscn",
+	"res://scenes/main_menu/main_menu.tscn",
+	"res://scenes/rules/rules_screen.tscn",
+	"res://scenes/settings/settings_screen.tscn",
+	"res://scenes/match/match.tscn",
+	"res://scenes/pause_menu/pause_menu.tscn",
+	"res://scenes/board_end/board_end_panel.tscn",
+	"res://scenes/game_over/game_over_panel.tscn",
+	"res://scenes/how_to_play/how_to_play.tscn",
 ]
-const MATCH := "res://scenes/match.tscn"
-const MENU := "res://scenes/main_menu.tscn"
+const MATCH := "res://scenes/match/match.tscn"
+const MENU := "res://scenes/main_menu/main_menu.tscn"
 ## Every seat played by a person (copied before use: a constant dictionary is read-only).
 const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
 ## Strikes after which the scripted board is given up as not ending.
@@ -32,8 +36,12 @@ func _run() -> void:
 	await _check_computer_against_computer()
 	await _check_save_and_continue()
 	await _check_damaged_save()
+	await _check_menu_keeps_choices()
 	await _check_sound_cues()
 	await _check_language_switch()
+	await _check_how_to_play()
+	await _check_instant_replay()
+	await _check_vibration_setting()
 	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
 		for language: String in ["en", "id", "eo", "ko", "es", "te"]:
 			await _check_language(language, size)
@@ -67,8 +75,10 @@ func _check_scene_loads(path: String) -> void:
 	await process_frame
 
 
-## A singles match of `players` (seat: -1 for a person, or a `CarromAi.LEVEL_*`) from `seed`.
-func _start_match(players: Dictionary, seed_value: int) -> Node2D:
+## A singles match of `players` (seat: -1 for a person, or a `CarromAi.LEVEL_*`) from `seed`;
+## the how-to-play lesson counts as seen unless `lesson`.
+func _start_match(players: Dictionary, seed_value: int, lesson: bool = false) -> Node2D:
+	root.get_node("GameSettings").set("how_to_play_seen", not lesson)
 	var session: Node = root.get_node("Session")
 	session.mode = CarromRules.MODE_SINGLES
 	session.players = players.duplicate()
@@ -98,8 +108,11 @@ func _check_scripted_board() -> void:
 	ai.shot_ready.disconnect(controller.play_computer_shot)
 	ai.time_budget = 5.0
 	var finished := [false]
+	var board_points := []
 	rules.board_finished.connect(
-		func(_w: int, _p: PackedInt32Array, _s: PackedInt32Array) -> void: finished[0] = true
+		func(_w: int, p: PackedInt32Array, _s: PackedInt32Array) -> void:
+			finished[0] = true
+			board_points.assign(p)
 	)
 	var strikes := 0
 	var tray_mismatches := 0
@@ -124,22 +137,42 @@ func _check_scripted_board() -> void:
 	for score in scores:
 		all_shown = all_shown and shown.contains(str(score))
 	_result("the HUD shows the rules' scores", all_shown, "%s vs %s" % [scores, shown])
+	_check_board_end_panel(hud, rules, board_points)
 	game.queue_free()
 	await process_frame
 
 
-## Whether each side's tray holds as many coins as the rules say it pocketed this board.
+## Whether each side's tray holds the coins the rules say it pocketed this board.
 func _trays_agree(hud: Node, rules: CarromRules) -> bool:
 	var trays := hud.find_children("*", "PocketTray", true, false)
 	var scores := rules.get_scores()
 	if trays.size() != scores.size():
 		return false
 	for side in scores.size():
-		var colour := rules.get_colour_of_seat(rules.get_seats_of_side(side)[0])
-		var key := "white" if colour == CarromBoard.KIND_WHITE else "black"
-		if int(trays[side].get("_count")) != int(rules.get_held_coins(side)[key]):
+		var shown: Dictionary = trays[side].call("get_shown")
+		var held := rules.get_held_coins(side)
+		if shown["white"] != held["white"] or shown["black"] != held["black"]:
 			return false
 	return true
+
+
+## The end-of-board panel shows each side's points, the coins it kept and how it scored.
+func _check_board_end_panel(hud: Node, rules: CarromRules, points: Array) -> void:
+	var panels := hud.find_children("*", "BoardEndPanel", true, false)
+	var parts := hud.find_children("*", "BoardEndSide", true, false)
+	var tally := rules.get_board_tally()
+	var ok := panels.size() == 1 and parts.size() == points.size() and tally.size() == points.size()
+	var detail := "%d panels, %d sides, points %s" % [panels.size(), parts.size(), points]
+	for side in parts.size() if ok else 0:
+		var heading: Label = parts[side].get_node("%Heading")
+		var tray: Dictionary = parts[side].get_node("%Tray").call("get_shown")
+		var lines: Label = parts[side].get_node("%Lines")
+		ok = ok and heading.text.contains(str(points[side]))
+		ok = ok and int(tally[side]["points"]) == points[side]
+		ok = ok and tray["white"] == tally[side]["white"] and tray["black"] == tally[side]["black"]
+		ok = ok and not lines.text.is_empty()
+		detail += " | %s / %s" % [heading.text, lines.text.replace("\n", " ")]
+	_result("the end of a board shows what each side pocketed and scored", ok, detail)
 
 
 ## In `language` at window `size`: every screen shows its text whole, in glyphs the font has.
@@ -228,13 +261,13 @@ func _check_save_and_continue() -> void:
 	await process_frame
 
 
-## The player to strike plays straight ahead at full power, through the controller, and the
-## shot runs to rest.
-func _strike_forward(game: Node2D) -> void:
+## The player to strike plays straight ahead (at full power unless told), through the
+## controller, and the shot runs to rest.
+func _strike_forward(game: Node2D, power: float = 1.0) -> void:
 	var board: CarromBoard = game.get_node("BoardView/Board")
 	var rules: CarromRules = game.get_node("Rules")
 	var controller: Node = game.get_node("Controller")
-	controller.call("aim", board.get_seat_forward(rules.get_seat_to_play()), 1.0)
+	controller.call("aim", board.get_seat_forward(rules.get_seat_to_play()), power)
 	controller.call("release")
 	board.simulate_to_rest()
 	await process_frame
@@ -257,6 +290,27 @@ func _check_damaged_save() -> void:
 	_result("a damaged save is refused in the menu", stayed and told and not session.has_save())
 	menu.queue_free()
 	await process_frame
+
+
+## Opening the menu shows the match's points and boards as chosen, and changes neither.
+func _check_menu_keeps_choices() -> void:
+	var session: Node = root.get_node("Session")
+	session.set("target_points", 29)
+	session.set("max_boards", 5)
+	var menu: Control = load(MENU).instantiate()
+	root.add_child(menu)
+	await process_frame
+	var shown := [menu.get_node("%Target").value, menu.get_node("%Boards").value]
+	var kept := [session.get("target_points"), session.get("max_boards")]
+	menu.queue_free()
+	session.set("target_points", 25)
+	session.set("max_boards", 8)
+	await process_frame
+	_result(
+		"the menu keeps the points and boards chosen",
+		shown == [29.0, 5.0] and kept == [29, 5],
+		"shown %s, kept %s" % [shown, kept]
+	)
 
 
 ## The sounds follow what happens, with no sound code in the scenes: a strike, the hits of a
@@ -311,6 +365,104 @@ func _check_language_switch() -> void:
 		"the menu on screen follows a change of language",
 		shown == [String(wanted_mode), String(wanted_title)],
 		"%s, wanted %s" % [shown, [wanted_mode, wanted_title]]
+	)
+
+
+## The first match shows the lesson over the board; the striker takes no touch until it is
+## skipped, and it is not shown again.
+func _check_how_to_play() -> void:
+	var settings: Node = root.get_node("GameSettings")
+	var game := await _start_match(HUMANS, 9, true)
+	var controller: Node = game.get_node("Controller")
+	var lessons := game.find_children("HowToPlay", "", true, false)
+	var shown := lessons.size() == 1 and (lessons[0] as Control).is_visible_in_tree()
+	var waits: bool = controller.process_mode == Node.PROCESS_MODE_DISABLED
+	if shown:
+		lessons[0].call("_on_skip_pressed")
+	await process_frame
+	var gone := game.find_children("HowToPlay", "", true, false).is_empty()
+	var plays: bool = controller.can_process()
+	var remembered: bool = settings.get("how_to_play_seen")
+	game.queue_free()
+	await process_frame
+	var again := await _start_match(HUMANS, 9, false)
+	settings.set("how_to_play_seen", true)
+	var not_again := again.find_children("HowToPlay", "", true, false).is_empty()
+	again.queue_free()
+	await process_frame
+	_result(
+		"the lesson shows once over the first match, and skips",
+		shown and waits and gone and plays and remembered and not_again,
+		"shown %s waits %s gone %s plays %s kept %s" % [shown, waits, gone, plays, remembered]
+	)
+
+
+## The last shot watched again from the pause menu: a second board plays the same strike to
+## the same rest, while the match's board waits hidden, then the menu comes back.
+func _check_instant_replay() -> void:
+	var game := await _start_match(HUMANS, 5)
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var replay_board: CarromBoard = game.get_node("BoardView/ReplayBoard")
+	var rules: CarromRules = game.get_node("Rules")
+	var fouls := [0]
+	rules.foul_committed.connect(func(_s: int, _f: String, _p: int) -> void: fouls[0] += 1)
+	# A gentle break: it moves the formation without a foul, so no piece is put back.
+	await _strike_forward(game, 0.5)
+	game.call("_pause")
+	var menu: Node = game.find_children("*", "PauseMenu", true, false)[0]
+	var offered: bool = menu.get_node("%Replay").visible
+	menu.get_node("%Replay").emit_signal("pressed")
+	var playing := replay_board.visible and not board.visible
+	replay_board.simulate_to_rest()
+	var replay: Node = game.get_node("InstantReplay")
+	var until := Time.get_ticks_msec() + 5000
+	while replay.call("is_playing") and Time.get_ticks_msec() < until:
+		await process_frame
+	var back := board.visible and not replay_board.visible and is_instance_valid(menu)
+	var same: bool = fouls[0] == 0 and _coins(replay_board) == _coins(board)
+	paused = false
+	game.queue_free()
+	await process_frame
+	_result(
+		"the last shot plays again as it was",
+		offered and playing and back and same,
+		"offered %s playing %s back %s same %s fouls %d" % [offered, playing, back, same, fouls[0]]
+	)
+
+
+## Where each coin and the queen are (the striker left out: a new turn moves it).
+func _coins(board: CarromBoard) -> Array:
+	var places := []
+	for piece: Dictionary in board.get_pieces():
+		if piece["kind"] != CarromBoard.KIND_STRIKER:
+			places.append([piece["id"], piece["place"], piece["position"]])
+	return places
+
+
+## A strike and a pocket buzz when vibration is on, and never when it is off.
+func _check_vibration_setting() -> void:
+	var settings: Node = root.get_node("GameSettings")
+	var haptics: Node = root.get_node("Haptics")
+	var buzzes := [0]
+	var count := func(_ms: int) -> void: buzzes[0] += 1
+	haptics.connect("buzzed", count)
+	settings.set("vibration", false)
+	var game := await _start_match(HUMANS, 5)
+	await _strike_forward(game)
+	var when_off: int = buzzes[0]
+	game.queue_free()
+	await process_frame
+	settings.set("vibration", true)
+	game = await _start_match(HUMANS, 5)
+	await _strike_forward(game)
+	var when_on: int = buzzes[0]
+	game.queue_free()
+	await process_frame
+	haptics.disconnect("buzzed", count)
+	_result(
+		"vibration follows the setting",
+		when_off == 0 and when_on > 0,
+		"%d, %d" % [when_off, when_on]
 	)
 
 

@@ -20,6 +20,10 @@ var volume := 0.8
 var aim_guide := true
 ## Turn the board so that the player to strike sits at the bottom.
 var turn_board := true
+## A light vibration on a strike and on a pocket, where the device has a vibrator.
+var vibration := true
+## Whether the how-to-play overlay has been shown (it is shown once, on the first match).
+var how_to_play_seen := false
 ## The game's language: picked from the system on first start, then as the player chose.
 var language := ""
 
@@ -34,6 +38,8 @@ func load_settings() -> void:
 		volume = clampf(float(file.get_value("audio", "volume", volume)), 0.0, 1.0)
 		aim_guide = bool(file.get_value("play", "aim_guide", aim_guide))
 		turn_board = bool(file.get_value("play", "turn_board", turn_board))
+		vibration = bool(file.get_value("play", "vibration", vibration))
+		how_to_play_seen = bool(file.get_value("play", "how_to_play_seen", how_to_play_seen))
 		language = str(file.get_value("play", "language", ""))
 	if not LANGUAGES.has(language):
 		language = system_language()
@@ -45,6 +51,8 @@ func save_settings() -> void:
 	file.set_value("audio", "volume", volume)
 	file.set_value("play", "aim_guide", aim_guide)
 	file.set_value("play", "turn_board", turn_board)
+	file.set_value("play", "vibration", vibration)
+	file.set_value("play", "how_to_play_seen", how_to_play_seen)
 	file.set_value("play", "language", language)
 	file.save(PATH)
 	apply()

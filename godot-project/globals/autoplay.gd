@@ -38,7 +38,7 @@ func _ready() -> void:
 	for seat: int in Session.seats():
 		Session.players[seat] = level
 	get_tree().node_added.connect(_on_node_added)
-	get_tree().change_scene_to_file.call_deferred("res://scenes/match.tscn")
+	get_tree().change_scene_to_file.call_deferred("res://scenes/match/match.tscn")
 
 
 ## Follows the match scene's board and rules as they enter the tree.

@@ -5,6 +5,9 @@ extends Node
 ## few methods, and the computer plays through them too.
 
 signal changed
+## The striker is about to be struck: `seat`'s striker at `at` along its baseline, along
+## `toward` (board coordinates) at `strength` 0–1. `struck` follows if the board took it.
+signal striking(for_seat: int, at: float, toward: Vector2, strength: float)
 ## The striker was struck at `power` (0–1).
 signal struck(power: float)
 
@@ -19,7 +22,7 @@ const KEY_TURN_SPEED := 1.2
 const KEY_CHARGE_SECONDS := 1.2
 const COMPUTER_AIM_SECONDS := 0.7
 
-var board: CarromBoard
+@export var board: CarromBoard
 var seat := -1
 var state := State.OFF
 ## Where the striker stands, pixels along the baseline to the player's right.
@@ -83,6 +86,7 @@ func release() -> bool:
 		state = State.READY if state != State.COMPUTER else state
 		changed.emit()
 		return false
+	striking.emit(seat, offset, direction, power)
 	var done := board.strike(direction, power)
 	state = State.OFF if done else State.READY
 	if done:

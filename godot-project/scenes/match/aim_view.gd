@@ -3,8 +3,8 @@ extends Node2D
 ## Draws what the player is doing with the striker: a ring while it waits, the aim line and
 ## power ring while aiming, the aim guide from CarromBoard.predict_path, and a refused spot.
 
-var controller: StrikerController
-var board: CarromBoard
+@export var controller: StrikerController
+@export var board: CarromBoard
 
 
 func _ready() -> void:

@@ -9,9 +9,9 @@ const MODES := {
 	CarromRules.MODE_DOUBLES: "MODE_DOUBLES",
 	CarromRules.MODE_POINTS: "MODE_POINTS",
 }
-const SEAT_ROW := preload("res://scenes/menu/seat_row.tscn")
-const RULES_SCREEN := preload("res://scenes/rules_screen.tscn")
-const SETTINGS_SCREEN := preload("res://scenes/settings_screen.tscn")
+const SEAT_ROW := preload("res://scenes/main_menu/seat_row.tscn")
+const RULES_SCREEN := preload("res://scenes/rules/rules_screen.tscn")
+const SETTINGS_SCREEN := preload("res://scenes/settings/settings_screen.tscn")
 
 @onready var mode: OptionButton = %Mode
 @onready var seats: VBoxContainer = %Seats
@@ -36,11 +36,14 @@ func _notification(what: int) -> void:
 		_fill_modes()
 
 
-## A number picker over `limits` (low, high), without telling anyone of the first value.
+## A number picker over `limits` (low, high), without telling anyone of the first value: a
+## new lower limit clamps the value, and that must not reach the session as a choice.
 func _set_range(spin: SpinBox, limits: PackedInt32Array, value: int) -> void:
+	spin.set_block_signals(true)
 	spin.min_value = limits[0]
 	spin.max_value = limits[1]
-	spin.set_value_no_signal(value)
+	spin.value = value
+	spin.set_block_signals(false)
 
 
 func _fill_modes() -> void:
@@ -83,7 +86,7 @@ func _on_boards_value_changed(value: float) -> void:
 
 func _on_play_pressed() -> void:
 	Session.new_match()
-	get_tree().change_scene_to_file("res://scenes/match.tscn")
+	get_tree().change_scene_to_file("res://scenes/match/match.tscn")
 
 
 ## Continues the saved match, or says it cannot be continued (and why, in the log) when the
@@ -93,7 +96,7 @@ func _on_continue_pressed() -> void:
 	if Session.load_match():
 		problem = CarromRules.check_match(Session.saved_match)
 	if problem.is_empty():
-		get_tree().change_scene_to_file("res://scenes/match.tscn")
+		get_tree().change_scene_to_file("res://scenes/match/match.tscn")
 		return
 	push_warning("The saved match cannot be continued: %s" % problem)
 	Session.clear_save()

@@ -1,6 +1,7 @@
 extends PanelContainer
-## Sound volume, language, the aim guide and the turning board; saved when closed. Laid out in
-## settings_screen.tscn with its text as translation keys: a new language shows at once.
+## Sound volume, language, the aim guide, the turning board and vibration; saved when closed.
+## Laid out in settings_screen.tscn with its text as translation keys: a new language shows at
+## once.
 
 signal closed
 
@@ -8,12 +9,14 @@ signal closed
 @onready var language: OptionButton = %Language
 @onready var aim_guide: CheckButton = %AimGuide
 @onready var turn_board: CheckButton = %TurnBoard
+@onready var vibration: CheckButton = %Vibration
 
 
 func _ready() -> void:
 	volume.set_value_no_signal(GameSettings.volume)
 	aim_guide.set_pressed_no_signal(GameSettings.aim_guide)
 	turn_board.set_pressed_no_signal(GameSettings.turn_board)
+	vibration.set_pressed_no_signal(GameSettings.vibration)
 	_fill_languages()
 
 
@@ -46,6 +49,10 @@ func _on_aim_guide_toggled(on: bool) -> void:
 
 func _on_turn_board_toggled(on: bool) -> void:
 	GameSettings.turn_board = on
+
+
+func _on_vibration_toggled(on: bool) -> void:
+	GameSettings.vibration = on
 
 
 func _on_back_pressed() -> void:

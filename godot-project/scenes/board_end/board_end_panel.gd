@@ -1,0 +1,38 @@
+class_name BoardEndPanel
+extends PanelContainer
+## The end of a board: who took it, and for each side its points, the coins it kept and how the
+## points were made. From here the next board begins, or the last shot is watched again.
+
+signal next_board_requested
+signal replay_requested
+
+## The scene shown for each side.
+@export var side_scene: PackedScene
+
+
+## Fills the panel from the board `rules` has just finished, won by `winner` (-1: drawn).
+func show_board(rules: CarromRules, winner: int) -> void:
+	%Title.text = (
+		tr("PANEL_BOARD_DRAWN")
+		if winner < 0
+		else tr("PANEL_BOARD_WON") % SeatNames.side_name(rules, winner)
+	)
+	var points_game := rules.mode == CarromRules.MODE_POINTS
+	var tally := rules.get_board_tally()
+	for side in tally.size():
+		var part: BoardEndSide = side_scene.instantiate()
+		%Sides.add_child(part)
+		part.show_tally(SeatNames.side_name(rules, side), tally[side], side == winner, points_game)
+
+
+## Offers the replay only when there is a shot to watch.
+func set_can_replay(can: bool) -> void:
+	%Replay.visible = can
+
+
+func _on_next_board_pressed() -> void:
+	next_board_requested.emit()
+
+
+func _on_replay_pressed() -> void:
+	replay_requested.emit()

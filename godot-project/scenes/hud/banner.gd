@@ -1,0 +1,42 @@
+class_name Banner
+extends PanelContainer
+## A message about what just happened, off the playing surface, that fades before long. Its
+## tones are colours of the `BannerLabel` theme type, so a modder restyles them in theme.tres.
+
+enum Tone { NEWS, FOUL, QUEEN, POINTS }
+
+## Seconds the message stays fully shown.
+@export var hold_seconds := 1.3
+
+var _tween: Tween
+
+@onready var _text: Label = %Text
+
+
+## Shows `text` in `tone`, then fades it.
+func show_message(text: String, tone: Tone = Tone.NEWS) -> void:
+	_text.text = text
+	_text.self_modulate = _tone_colour(tone)
+	if _tween:
+		_tween.kill()
+	modulate.a = 0.0
+	_tween = create_tween()
+	_tween.tween_property(self, "modulate:a", 1.0, 0.15)
+	_tween.tween_interval(hold_seconds)
+	_tween.tween_property(self, "modulate:a", 0.0, 0.4)
+
+
+## The message shown last (empty before the first).
+func get_message() -> String:
+	return _text.text
+
+
+func _tone_colour(tone: Tone) -> Color:
+	match tone:
+		Tone.FOUL:
+			return get_theme_color("foul_color", "BannerLabel")
+		Tone.QUEEN:
+			return get_theme_color("queen_color", "BannerLabel")
+		Tone.POINTS:
+			return get_theme_color("points_color", "BannerLabel")
+	return Color.WHITE

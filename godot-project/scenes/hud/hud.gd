@@ -1,0 +1,142 @@
+class_name Hud
+extends CanvasLayer
+## Scores, whose turn, the queen and dues; the striker slider and pause; banners for what
+## happens; and the panel open over the board (pause, end of board, game over). Laid out in
+## hud.tscn. In portrait the sides are a bar above the board and the slider a bar under it,
+## within thumb reach; in landscape they are panels left and right of the board.
+
+signal pause_pressed
+signal slider_moved(value: float)
+
+## Height of the top bar in portrait.
+const TOP_HEIGHT := 150.0
+## Height of the bottom bar in portrait.
+const BOTTOM_HEIGHT := 120.0
+## Width of each side panel in landscape.
+const SIDE_WIDTH := 360.0
+## Space kept round the board in landscape.
+const LANDSCAPE_MARGIN := 24.0
+
+## The scene shown for each side.
+@export var side_badge: PackedScene
+
+var _panel: Control
+
+@onready var slider: HSlider = %Slider
+@onready var _top: PanelContainer = %TopBar
+@onready var _bottom: BoxContainer = %BottomBar
+@onready var _sides: BoxContainer = %Sides
+@onready var _status: Label = %Status
+@onready var _banner: Banner = %Banner
+
+
+func _ready() -> void:
+	get_viewport().size_changed.connect(_layout)
+	_layout()
+
+
+## Where the board may go in a view of `view` size, portrait or landscape.
+static func board_room(view: Vector2) -> Rect2:
+	if view.x > view.y:
+		var room := (
+			Vector2(view.x - 2.0 * SIDE_WIDTH, view.y) - Vector2.ONE * 2.0 * LANDSCAPE_MARGIN
+		)
+		return Rect2(Vector2(SIDE_WIDTH, 0.0) + Vector2.ONE * LANDSCAPE_MARGIN, room)
+	return Rect2(0.0, TOP_HEIGHT, view.x, view.y - TOP_HEIGHT - BOTTOM_HEIGHT)
+
+
+## Places the bars for the view's shape: bars above and under the board in portrait, panels
+## beside it in landscape.
+func _layout() -> void:
+	var view := get_viewport().get_visible_rect().size
+	var landscape := view.x > view.y
+	_sides.vertical = landscape
+	_bottom.vertical = landscape
+	if landscape:
+		_top.set_anchors_and_offsets_preset(Control.PRESET_LEFT_WIDE)
+		_top.offset_right = SIDE_WIDTH
+		_bottom.set_anchors_and_offsets_preset(Control.PRESET_RIGHT_WIDE)
+		_bottom.offset_left = -SIDE_WIDTH + LANDSCAPE_MARGIN
+		_bottom.offset_right = -LANDSCAPE_MARGIN
+		_bottom.alignment = BoxContainer.ALIGNMENT_END
+		_banner.set_anchors_and_offsets_preset(Control.PRESET_RIGHT_WIDE)
+		_banner.offset_left = -SIDE_WIDTH
+		_banner.offset_top = TOP_HEIGHT
+		_banner.offset_bottom = TOP_HEIGHT
+	else:
+		_top.set_anchors_and_offsets_preset(Control.PRESET_TOP_WIDE)
+		_top.offset_bottom = TOP_HEIGHT
+		_bottom.set_anchors_and_offsets_preset(Control.PRESET_BOTTOM_WIDE)
+		_bottom.offset_top = -BOTTOM_HEIGHT
+		_bottom.alignment = BoxContainer.ALIGNMENT_BEGIN
+		_banner.set_anchors_and_offsets_preset(Control.PRESET_TOP_WIDE)
+		_banner.offset_top = TOP_HEIGHT - 44.0
+		_banner.offset_bottom = _banner.offset_top
+
+
+## Shows the match as `rules` has it: each side's badge, then the board, whose turn, the queen
+## and dues on the status line.
+func refresh(rules: CarromRules) -> void:
+	var scores := rules.get_scores()
+	while _sides.get_child_count() > scores.size():
+		var extra := _sides.get_child(_sides.get_child_count() - 1)
+		_sides.remove_child(extra)
+		extra.queue_free()
+	while _sides.get_child_count() < scores.size():
+		_sides.add_child(side_badge.instantiate())
+	var to_play := rules.get_seat_to_play()
+	for side in scores.size():
+		var seats := rules.get_seats_of_side(side)
+		var colour := rules.get_colour_of_seat(seats[0]) if not seats.is_empty() else -1
+		var badge: SideBadge = _sides.get_child(side)
+		badge.show_side(
+			SeatNames.side_name(rules, side),
+			scores[side],
+			colour,
+			to_play in seats,
+			rules.get_held_coins(side),
+			rules.get_queen_state() == CarromRules.QUEEN_COVERED and rules.get_queen_side() == side
+		)
+	_status.text = "  ·  ".join(_status_parts(rules, to_play))
+
+
+func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
+	var parts: Array[String] = [tr("STATUS_BOARD") % [rules.get_board_number(), rules.max_boards]]
+	if to_play >= 0:
+		parts.append(tr("BANNER_TO_PLAY") % SeatNames.player_name(rules, to_play))
+	parts.append(SeatNames.queen_text(rules))
+	var dues := rules.get_dues()
+	for side in dues.size():
+		if dues[side] > 0:
+			parts.append(tr("STATUS_OWES") % [SeatNames.side_name(rules, side), dues[side]])
+	return parts
+
+
+## A message under the top bar, off the board, that fades after a moment.
+func banner(text: String, tone: Banner.Tone = Banner.Tone.NEWS) -> void:
+	_banner.show_message(text, tone)
+
+
+## Opens `panel` over the board, closing the one open before.
+func open_panel(panel: Control) -> void:
+	close_panel()
+	_panel = panel
+	add_child(panel)
+
+
+func close_panel() -> void:
+	if is_instance_valid(_panel):
+		_panel.queue_free()
+	_panel = null
+
+
+func has_panel() -> bool:
+	return is_instance_valid(_panel) and not _panel.is_queued_for_deletion()
+
+
+func _on_slider_value_changed(value: float) -> void:
+	slider_moved.emit(value)
+
+
+func _on_pause_pressed() -> void:
+	pause_pressed.emit()

@@ -1,0 +1,180 @@
+extends Node2D
+## A match: the board, its referee and the computer, joined to the HUD and the panels. Every
+## rule and every bounce comes from CarromBoard and CarromRules; the turn flow (turn_flow.gd),
+## the messages (announcer.gd), the pieces' animation (piece_animation.gd) and the replay
+## (instant_replay.gd) are nodes of match.tscn. This script lays the board out, saves, and opens
+## and answers the panels.
+
+@export var board_view: Node2D
+@export var board: CarromBoard
+@export var rules: CarromRules
+@export var ai: CarromAi
+@export var controller: StrikerController
+@export var hud: Hud
+@export var turn_flow: TurnFlow
+@export var replay: InstantReplay
+@export var pause_menu: PackedScene
+@export var board_end_panel: PackedScene
+@export var game_over_panel: PackedScene
+## The lesson shown over the first match a player plays.
+@export var how_to_play: PackedScene
+
+
+func _ready() -> void:
+	rules.mode = Session.mode
+	rules.target_points = Session.target_points
+	rules.max_boards = Session.max_boards
+	get_viewport().size_changed.connect(_fit)
+	_fit()
+	var limit := board.get_striker_offset_limit()
+	hud.slider.min_value = -limit
+	hud.slider.max_value = limit
+	var resumed := Session.resume and rules.load_match(Session.saved_match)
+	if resumed and not board.is_moving():
+		turn_flow.start(rules.get_seat_to_play())
+	else:
+		rules.start_match(Session.match_seed)
+	hud.refresh(rules)
+
+
+## Scales and centres the board in the room the HUD leaves, portrait or landscape.
+func _fit() -> void:
+	var room := Hud.board_room(get_viewport().get_visible_rect().size)
+	var fit := minf(room.size.x, room.size.y) / board.get_board_size()
+	board_view.scale = Vector2(fit, fit)
+	board_view.position = room.get_center()
+
+
+func _unhandled_input(event: InputEvent) -> void:
+	if event.is_action_pressed("pause"):
+		_pause()
+
+
+func _notification(what: int) -> void:
+	if what in [NOTIFICATION_WM_CLOSE_REQUEST, NOTIFICATION_APPLICATION_PAUSED]:
+		_save()
+
+
+func _save() -> void:
+	if is_instance_valid(rules) and not rules.is_match_over():
+		Session.save_match(rules.save_match())
+
+
+func _on_rules_turn_started(_seat: int) -> void:
+	# Saved at every turn, at rest: a phone may end the game without warning.
+	_save()
+	hud.refresh(rules)
+
+
+func _on_rules_board_finished(
+	winner: int, _points: PackedInt32Array, _scores: PackedInt32Array
+) -> void:
+	var panel: BoardEndPanel = board_end_panel.instantiate()
+	_open(panel)
+	panel.show_board(rules, winner)
+	panel.set_can_replay(replay.can_replay())
+	panel.next_board_requested.connect(_next_board)
+	panel.replay_requested.connect(_watch_replay)
+	hud.refresh(rules)
+
+
+func _next_board() -> void:
+	hud.close_panel()
+	if not turn_flow.release():
+		turn_flow.start(rules.get_seat_to_play())
+
+
+func _on_rules_match_finished(winner: int, scores: PackedInt32Array) -> void:
+	Session.clear_save()
+	controller.end_turn()
+	var panel: GameOverPanel = game_over_panel.instantiate()
+	_open(panel)
+	panel.show_result(rules, winner, scores)
+	panel.play_again_requested.connect(_play_again)
+	panel.main_menu_requested.connect(_to_menu)
+
+
+## The first time a person is to play, the lesson shows over the board; the striker waits.
+func _on_turn_flow_person_to_play(seat: int) -> void:
+	if GameSettings.how_to_play_seen or hud.has_node("HowToPlay"):
+		return
+	var lesson: HowToPlay = how_to_play.instantiate()
+	lesson.board = board
+	lesson.seat = seat
+	lesson.offset = controller.offset
+	controller.process_mode = Node.PROCESS_MODE_DISABLED
+	lesson.done.connect(_on_how_to_play_done)
+	hud.add_child(lesson)
+
+
+func _on_how_to_play_done() -> void:
+	controller.process_mode = Node.PROCESS_MODE_INHERIT
+	GameSettings.how_to_play_seen = true
+	GameSettings.save_settings()
+
+
+func _on_controller_changed() -> void:
+	hud.slider.set_value_no_signal(controller.offset)
+
+
+func _on_hud_slider_moved(value: float) -> void:
+	if controller.state == StrikerController.State.READY:
+		controller.slide_to(value)
+
+
+func _on_hud_pause_pressed() -> void:
+	_pause()
+
+
+func _pause() -> void:
+	if hud.has_panel():
+		return
+	_save()
+	get_tree().paused = true
+	var panel: PauseMenu = pause_menu.instantiate()
+	_open(panel)
+	panel.set_can_replay(replay.can_replay())
+	panel.resume_requested.connect(_resume)
+	panel.replay_requested.connect(_watch_replay)
+	panel.restart_requested.connect(_play_again)
+	panel.main_menu_requested.connect(_to_menu)
+
+
+func _resume() -> void:
+	get_tree().paused = false
+	_close()
+
+
+## A panel over the board; turns wait while it is open.
+func _open(panel: Control) -> void:
+	turn_flow.hold()
+	hud.open_panel(panel)
+
+
+func _close() -> void:
+	hud.close_panel()
+	turn_flow.release()
+
+
+## The last shot again, with the panel that asked for it out of the way until it ends.
+func _watch_replay() -> void:
+	if replay.play():
+		hud.visible = false
+
+
+func _on_instant_replay_finished() -> void:
+	hud.visible = true
+
+
+func _play_again() -> void:
+	get_tree().paused = false
+	ai.cancel()
+	Session.new_match()
+	get_tree().reload_current_scene()
+
+
+func _to_menu() -> void:
+	_save()
+	get_tree().paused = false
+	ai.cancel()
+	get_tree().change_scene_to_file("res://scenes/main_menu/main_menu.tscn")

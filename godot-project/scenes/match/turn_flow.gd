@@ -1,0 +1,88 @@
+class_name TurnFlow
+extends Node
+## Whose turn it is, played out: the board turns to face the seat, then the person plays or the
+## computer thinks. Nobody plays while the board turns (a touch would land off a striker it
+## cannot see yet), and a turn that comes while a panel is open waits for it to close.
+
+## A person's turn has begun, the board facing them.
+signal person_to_play(seat: int)
+
+## Seconds the board takes to turn to the next seat.
+const TURN_SECONDS := 0.6
+
+@export var rules: CarromRules
+@export var board: CarromBoard
+## The node turned so that the seat to play sits at the bottom.
+@export var board_view: Node2D
+@export var ai: CarromAi
+@export var controller: StrikerController
+
+var _holding := false
+var _held_seat := -1
+var _turn_tween: Tween
+
+
+## Turns wait until `release`.
+func hold() -> void:
+	_holding = true
+
+
+## Turns go on: the one that came while holding begins now. False when none came.
+func release() -> bool:
+	_holding = false
+	var seat := _held_seat
+	_held_seat = -1
+	if seat >= 0:
+		start(seat)
+	return seat >= 0
+
+
+## Begins `seat`'s turn (-1: nobody's, the match is over): the board turns to face it first.
+func start(seat: int) -> void:
+	_held_seat = -1
+	controller.end_turn()
+	if seat < 0:
+		return
+	# A turning cut short by the next turn never finishes, and its call goes with it.
+	var turning := _turn_board_to(seat)
+	if turning == null:
+		_begin(seat)
+	else:
+		turning.finished.connect(_begin.bind(seat), CONNECT_ONE_SHOT)
+
+
+func _on_rules_turn_started(seat: int) -> void:
+	if _holding:
+		_held_seat = seat
+	else:
+		start(seat)
+
+
+## The seat's turn proper, once the board faces it: the computer thinks, or the person plays.
+func _begin(seat: int) -> void:
+	if Session.is_computer(seat):
+		ai.think(seat, Session.level_of(seat))
+	else:
+		controller.begin_turn(seat)
+		person_to_play.emit(seat)
+
+
+## Turns the board so that `seat` sits at the bottom (when the setting allows); returns the
+## turning, or null when the board already faces that way.
+func _turn_board_to(seat: int) -> Tween:
+	var target := board.get_seat_rotation(seat) if GameSettings.turn_board else 0.0
+	var goal := board_view.rotation + wrapf(target - board_view.rotation, -PI, PI)
+	if _turn_tween:
+		_turn_tween.kill()
+	_turn_tween = null
+	if is_equal_approx(goal, board_view.rotation):
+		return null
+	_turn_tween = create_tween().set_trans(Tween.TRANS_SINE).set_ease(Tween.EASE_IN_OUT)
+	_turn_tween.tween_property(board_view, "rotation", goal, TURN_SECONDS)
+	return _turn_tween
+
+
+func _on_ai_think_failed(reason: String) -> void:
+	push_warning("The computer found no shot (%s); it plays a gentle one." % reason)
+	var seat := rules.get_seat_to_play()
+	controller.play_computer_shot(seat, 0.0, board.get_seat_forward(seat), 0.3)
