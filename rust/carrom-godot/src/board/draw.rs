@@ -3,33 +3,40 @@
 use crate::units::Units;
 use carrom_core::markings::Markings;
 use carrom_core::Vec2;
-use godot::classes::Node2D;
+use godot::classes::{Node2D, Texture2D};
 use godot::prelude::*;
 use std::f32::consts::TAU;
 
-/// The board's colours, from its exported properties.
-pub struct Colours {
+/// The board's look, from its exported properties.
+pub struct Look {
     pub surface: Color,
     pub frame: Color,
     pub line: Color,
     pub circle: Color,
     pub pocket: Color,
+    /// Wood laid along each rail of the frame, tinted by `frame`.
+    pub frame_wood: Option<Gd<Texture2D>>,
+    /// Wood stretched over the playing surface, tinted by `surface`.
+    pub surface_wood: Option<Gd<Texture2D>>,
 }
 
 /// Line width of the printed marks, metres.
 const LINE: f32 = 0.0012;
 
-pub fn draw_board(canvas: &mut Node2D, m: &Markings, c: &Colours, units: Units) {
+pub fn draw_board(canvas: &mut Node2D, m: &Markings, c: &Look, units: Units) {
     let ppm = units.scale();
     let px = |v: Vec2| Vector2::new(v.x * ppm, v.y * ppm);
     let h = m.half_surface * ppm;
     let f = m.frame_width * ppm;
     let line = (LINE * ppm).max(1.0);
     // Frame, with a darker rim, then the surface.
-    canvas.draw_rect(
-        Rect2::new(Vector2::new(-h - f, -h - f), Vector2::new(2.0 * (h + f), 2.0 * (h + f))),
-        c.frame,
-    );
+    match &c.frame_wood {
+        Some(wood) => draw_rails(canvas, h, f, c.frame, wood),
+        None => canvas.draw_rect(
+            Rect2::new(Vector2::new(-h - f, -h - f), Vector2::new(2.0 * (h + f), 2.0 * (h + f))),
+            c.frame,
+        ),
+    }
     canvas
         .draw_rect_ex(
             Rect2::new(Vector2::new(-h - f, -h - f), Vector2::new(2.0 * (h + f), 2.0 * (h + f))),
@@ -38,7 +45,11 @@ pub fn draw_board(canvas: &mut Node2D, m: &Markings, c: &Colours, units: Units) 
         .filled(false)
         .width(f * 0.12)
         .done();
-    canvas.draw_rect(Rect2::new(Vector2::new(-h, -h), Vector2::new(2.0 * h, 2.0 * h)), c.surface);
+    let surface = Rect2::new(Vector2::new(-h, -h), Vector2::new(2.0 * h, 2.0 * h));
+    match &c.surface_wood {
+        Some(wood) => canvas.draw_texture_rect_ex(wood, surface, false).modulate(c.surface).done(),
+        None => canvas.draw_rect(surface, c.surface),
+    }
     canvas
         .draw_rect_ex(Rect2::new(Vector2::new(-h, -h), Vector2::new(2.0 * h, 2.0 * h)), c.frame.darkened(0.5))
         .filled(false)
@@ -91,6 +102,39 @@ pub fn draw_board(canvas: &mut Node2D, m: &Markings, c: &Colours, units: Units) 
         canvas
             .draw_arc_ex(px(*p), m.pocket_radius * ppm, 0.0, TAU, 40, c.frame.darkened(0.6))
             .width(line * 2.0)
+            .antialiased(true)
+            .done();
+    }
+}
+
+/// The frame as four mitred rails of `wood`, each with the grain along its length, and the
+/// joints at the corners drawn as a fine darker line.
+fn draw_rails(canvas: &mut Node2D, h: f32, f: f32, tint: Color, wood: &Gd<Texture2D>) {
+    let outer = h + f;
+    // The rail nearest seat 0 (bottom); the others are it turned by quarter turns.
+    let rail =
+        [Vector2::new(-outer, outer), Vector2::new(outer, outer), Vector2::new(h, h), Vector2::new(-h, h)];
+    for quarter in 0..4 {
+        let turn = quarter as f32 * TAU / 4.0;
+        let mut points = PackedVector2Array::new();
+        let mut uvs = PackedVector2Array::new();
+        for corner in rail {
+            points.push(corner.rotated(turn));
+            // u along the rail, v across it; every other rail runs the other way, so that
+            // neighbouring rails do not show the same grain side by side.
+            let u = (corner.x + outer) / (2.0 * outer);
+            let v = (outer - corner.y) / f;
+            uvs.push(Vector2::new(if quarter % 2 == 0 { u } else { 1.0 - u }, v));
+        }
+        canvas.draw_colored_polygon_ex(&points, tint).uvs(&uvs).texture(wood).done();
+    }
+    let joint = tint.darkened(0.45);
+    for corner in
+        [Vector2::new(1.0, 1.0), Vector2::new(-1.0, 1.0), Vector2::new(1.0, -1.0), Vector2::new(-1.0, -1.0)]
+    {
+        canvas
+            .draw_line_ex(corner * h, corner * outer, joint)
+            .width((f * 0.02).max(1.0))
             .antialiased(true)
             .done();
     }

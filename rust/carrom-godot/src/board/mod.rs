@@ -19,7 +19,7 @@ use carrom_core::game::{GameError, Referee, Ruling, Turn};
 use carrom_core::markings::markings;
 use carrom_core::physics::{Event, ShotReport, Table};
 use carrom_core::PieceId;
-use godot::classes::{Engine, INode2D, Node2D, PackedScene};
+use godot::classes::{Engine, INode2D, Node2D, PackedScene, Texture2D};
 use godot::prelude::*;
 use pieces::{PieceNodes, Scenes};
 use stepper::Stepper;
@@ -68,6 +68,18 @@ pub struct CarromBoard {
     #[var(set = set_pocket_color)]
     #[init(val = Color::from_rgb(0.07, 0.05, 0.04))]
     pocket_color: Color,
+
+    /// Wood for the frame: laid along each rail with its grain following the rail, and tinted
+    /// by `frame_color` (a light texture keeps the colour). Empty draws the frame flat.
+    #[export_group(name = "Wood")]
+    #[export]
+    #[var(set = set_frame_texture)]
+    frame_texture: Option<Gd<Texture2D>>,
+    /// Wood for the playing surface, stretched over it and tinted by `surface_color`. The
+    /// markings are drawn over it, exact as ever. Empty draws the surface flat.
+    #[export]
+    #[var(set = set_surface_texture)]
+    surface_texture: Option<Gd<Texture2D>>,
 
     /// Scene for each white coin (a plain `CarromPiece` when empty).
     #[export_group(name = "Piece scenes")]
@@ -119,15 +131,17 @@ impl INode2D for CarromBoard {
     }
 
     fn draw(&mut self) {
-        let colours = draw::Colours {
+        let look = draw::Look {
             surface: self.surface_color,
             frame: self.frame_color,
             line: self.line_color,
             circle: self.circle_color,
             pocket: self.pocket_color,
+            frame_wood: self.frame_texture.clone(),
+            surface_wood: self.surface_texture.clone(),
         };
         let (m, units) = (markings(self.table.spec()), self.units);
-        draw::draw_board(&mut self.base_mut(), &m, &colours, units);
+        draw::draw_board(&mut self.base_mut(), &m, &look, units);
     }
 }
 
@@ -237,6 +251,17 @@ impl CarromBoard {
     }
 
     #[func]
+    fn set_frame_texture(&mut self, texture: Option<Gd<Texture2D>>) {
+        let old = std::mem::replace(&mut self.frame_texture, texture.clone());
+        self.redraw_with(old, texture);
+    }
+    #[func]
+    fn set_surface_texture(&mut self, texture: Option<Gd<Texture2D>>) {
+        let old = std::mem::replace(&mut self.surface_texture, texture.clone());
+        self.redraw_with(old, texture);
+    }
+
+    #[func]
     fn set_white_coin_scene(&mut self, scene: Option<Gd<PackedScene>>) {
         self.white_coin_scene = scene;
         self.rebuild_if_ready();
@@ -268,6 +293,23 @@ impl CarromBoard {
     /// The board's scale.
     pub(crate) fn units(&self) -> Units {
         self.units
+    }
+
+    /// Redraws now, and again whenever the texture `new` changes (a `NoiseTexture2D` makes its
+    /// image on a thread and says so when done); `old` is no longer followed.
+    fn redraw_with(&mut self, old: Option<Gd<Texture2D>>, new: Option<Gd<Texture2D>>) {
+        let redraw = self.base().callable("queue_redraw");
+        if let Some(mut old) = old {
+            if old.is_connected("changed", &redraw) {
+                old.disconnect("changed", &redraw);
+            }
+        }
+        if let Some(mut new) = new {
+            if !new.is_connected("changed", &redraw) {
+                new.connect("changed", &redraw);
+            }
+        }
+        self.base_mut().queue_redraw();
     }
 
     /// Set by `CarromRules` when it starts or stops refereeing this board.
