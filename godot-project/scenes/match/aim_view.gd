@@ -30,7 +30,9 @@ func _draw() -> void:
 	var power := controller.power
 	if power <= 0.0:
 		var pulse := 0.5 + 0.5 * sin(Time.get_ticks_msec() / 250.0)
-		draw_arc(at, radius * 1.35, 0.0, TAU, 48, Color(1, 1, 0.6, 0.35 + 0.35 * pulse), 3.0, true)
+		# The ring marks where a press takes the striker.
+		var ring := controller.grab_radius()
+		draw_arc(at, ring, 0.0, TAU, 48, Color(1, 1, 0.6, 0.35 + 0.35 * pulse), 3.0, true)
 		return
 	var dir := controller.direction
 	var heat := Color(0.3, 0.9, 0.3).lerp(Color(1.0, 0.25, 0.15), power)

@@ -21,6 +21,10 @@ const KEY_SLIDE_SPEED := 260.0
 const KEY_TURN_SPEED := 1.2
 const KEY_CHARGE_SECONDS := 1.2
 const COMPUTER_AIM_SECONDS := 0.7
+## The least size, in logical pixels across, of the spot that takes a press on the striker:
+## 96 of the 720 across a phone held upright, 8.3 mm on a 5-inch screen, above the 7.6 mm
+## (48 dp) that phone makers ask of a touch target.
+const TOUCH_TARGET := 96.0
 
 @export var board: CarromBoard
 var seat := -1
@@ -107,26 +111,42 @@ func play_computer_shot(for_seat: int, at: float, aim_direction: Vector2, streng
 		release()
 
 
+## A press begins here when nothing on the screen took it first (a button, the slider).
 func _unhandled_input(event: InputEvent) -> void:
-	if state in [State.OFF, State.COMPUTER] or board.is_moving():
+	if not _listening(event) or not _is_pointer_button(event) or not event.pressed:
 		return
-	# Each physical press arrives once: skip the copies Godot makes for emulation.
-	if event.device == InputEvent.DEVICE_ID_EMULATION:
+	_press(_to_board(event.position))
+	get_viewport().set_input_as_handled()
+
+
+## Once the striker or the baseline is held, the drag and the release belong to it wherever
+## the finger goes, over a bar of the HUD too (which would otherwise swallow them).
+func _input(event: InputEvent) -> void:
+	if state not in [State.PLACING, State.AIMING] or not _listening(event):
 		return
-	if event is InputEventScreenTouch or event is InputEventMouseButton:
-		var is_mouse := event is InputEventMouseButton
-		if is_mouse and event.button_index != MOUSE_BUTTON_LEFT:
-			return
-		if event.pressed:
-			_press(_to_board(event.position))
-		else:
-			_release_pointer()
+	if _is_pointer_button(event) and not event.pressed:
+		_release_pointer()
 		get_viewport().set_input_as_handled()
 	elif (
 		event is InputEventScreenDrag or (event is InputEventMouseMotion and event.button_mask & 1)
 	):
 		_drag(_to_board(event.position))
 		get_viewport().set_input_as_handled()
+
+
+## Whether the controller takes pointer input now: a person's turn, the board at rest, and
+## each physical press once (not the copies Godot makes for emulation).
+func _listening(event: InputEvent) -> bool:
+	if state in [State.OFF, State.COMPUTER] or board.is_moving():
+		return false
+	return event.device != InputEvent.DEVICE_ID_EMULATION
+
+
+## A touch, or the left mouse button, pressed or let go.
+func _is_pointer_button(event: InputEvent) -> bool:
+	if event is InputEventMouseButton:
+		return event.button_index == MOUSE_BUTTON_LEFT
+	return event is InputEventScreenTouch
 
 
 func _to_board(screen: Vector2) -> Vector2:
@@ -137,9 +157,17 @@ func _striker_position() -> Vector2:
 	return board.get_striker_spot(seat, offset)
 
 
+## How near the striker (board pixels) a press takes it: the striker and a rim, and never
+## less than `TOUCH_TARGET` on the screen however small the board is drawn.
+func grab_radius() -> float:
+	var radius := board.get_piece_radius(CarromBoard.KIND_STRIKER) * 1.8
+	var scale := board.get_global_transform_with_canvas().get_scale().x
+	return maxf(radius, TOUCH_TARGET / 2.0 / scale) if scale > 0.0 else radius
+
+
 func _press(at: Vector2) -> void:
 	var radius := board.get_piece_radius(CarromBoard.KIND_STRIKER)
-	if at.distance_to(_striker_position()) < radius * 1.8:
+	if at.distance_to(_striker_position()) < grab_radius():
 		state = State.AIMING
 		aim(direction, 0.0)
 	elif _baseline_distance(at) < radius * 3.0:
