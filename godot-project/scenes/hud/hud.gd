@@ -7,13 +7,15 @@ extends CanvasLayer
 
 signal pause_pressed
 signal slider_moved(value: float)
+## The room left for the board changed (the view turned, or the top bar grew).
+signal room_changed
 
-## Height of the top bar in portrait.
+## Least height of the top bar in portrait (it grows to fit its text).
 const TOP_HEIGHT := 150.0
 ## Height of the bottom bar in portrait.
 const BOTTOM_HEIGHT := 120.0
 ## Width of each side panel in landscape.
-const SIDE_WIDTH := 360.0
+const SIDE_WIDTH := 300.0
 ## Space kept round the board in landscape.
 const LANDSCAPE_MARGIN := 24.0
 
@@ -21,6 +23,7 @@ const LANDSCAPE_MARGIN := 24.0
 @export var side_badge: PackedScene
 
 var _panel: Control
+var _laying_out := false
 
 @onready var slider: HSlider = %Slider
 @onready var _top: PanelContainer = %TopBar
@@ -32,22 +35,38 @@ var _panel: Control
 
 func _ready() -> void:
 	get_viewport().size_changed.connect(_layout)
+	_top.resized.connect(_on_top_resized)
 	_layout()
 
 
-## Where the board may go in a view of `view` size, portrait or landscape.
-static func board_room(view: Vector2) -> Rect2:
+## Where the board may go, between the bars (portrait) or the side panels (landscape).
+func board_room() -> Rect2:
+	var view := get_viewport().get_visible_rect().size
 	if view.x > view.y:
 		var room := (
 			Vector2(view.x - 2.0 * SIDE_WIDTH, view.y) - Vector2.ONE * 2.0 * LANDSCAPE_MARGIN
 		)
 		return Rect2(Vector2(SIDE_WIDTH, 0.0) + Vector2.ONE * LANDSCAPE_MARGIN, room)
-	return Rect2(0.0, TOP_HEIGHT, view.x, view.y - TOP_HEIGHT - BOTTOM_HEIGHT)
+	var top := _top_height()
+	return Rect2(0.0, top, view.x, view.y - top - BOTTOM_HEIGHT)
+
+
+## The top bar's height in portrait: as set, or more when its text needs it (the bar grows
+## by itself, and says so with `resized`).
+func _top_height() -> float:
+	return maxf(TOP_HEIGHT, _top.size.y)
+
+
+## The top bar grew or shrank with its text (a longer name, another language).
+func _on_top_resized() -> void:
+	if not _laying_out:
+		_layout()
 
 
 ## Places the bars for the view's shape: bars above and under the board in portrait, panels
 ## beside it in landscape.
 func _layout() -> void:
+	_laying_out = true
 	var view := get_viewport().get_visible_rect().size
 	var landscape := view.x > view.y
 	_sides.vertical = landscape
@@ -59,10 +78,13 @@ func _layout() -> void:
 		_bottom.offset_left = -SIDE_WIDTH + LANDSCAPE_MARGIN
 		_bottom.offset_right = -LANDSCAPE_MARGIN
 		_bottom.alignment = BoxContainer.ALIGNMENT_END
-		_banner.set_anchors_and_offsets_preset(Control.PRESET_RIGHT_WIDE)
+		# At the top of the right panel, growing down as its text needs.
+		_banner.set_anchors_preset(Control.PRESET_TOP_RIGHT)
 		_banner.offset_left = -SIDE_WIDTH
-		_banner.offset_top = TOP_HEIGHT
-		_banner.offset_bottom = TOP_HEIGHT
+		_banner.offset_right = 0.0
+		_banner.offset_top = LANDSCAPE_MARGIN
+		_banner.offset_bottom = LANDSCAPE_MARGIN
+		_banner.grow_vertical = Control.GROW_DIRECTION_END
 	else:
 		_top.set_anchors_and_offsets_preset(Control.PRESET_TOP_WIDE)
 		_top.offset_bottom = TOP_HEIGHT
@@ -70,8 +92,11 @@ func _layout() -> void:
 		_bottom.offset_top = -BOTTOM_HEIGHT
 		_bottom.alignment = BoxContainer.ALIGNMENT_BEGIN
 		_banner.set_anchors_and_offsets_preset(Control.PRESET_TOP_WIDE)
-		_banner.offset_top = TOP_HEIGHT - 44.0
+		_banner.offset_top = _top_height()
 		_banner.offset_bottom = _banner.offset_top
+		_banner.grow_vertical = Control.GROW_DIRECTION_END
+	_laying_out = false
+	room_changed.emit()
 
 
 ## Shows the match as `rules` has it: each side's badge, then the board, whose turn, the queen

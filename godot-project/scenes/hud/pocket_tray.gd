@@ -8,8 +8,9 @@ extends Control
 @export var disc_radius := 9.0
 ## Space between discs, in pixels.
 @export var gap := 3.0
-## Discs in a row before the next row begins (a side keeps at most nine of a colour).
-@export_range(1, 30) var per_row := 9
+## Discs in a row before the next row begins (a side keeps at most nine of its colour and
+## the queen).
+@export_range(1, 30) var per_row := 10
 @export var white_colour := Color(0.95, 0.89, 0.74)
 @export var black_colour := Color(0.13, 0.11, 0.1)
 @export var queen_colour := Color(0.78, 0.08, 0.12)

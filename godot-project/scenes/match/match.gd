@@ -24,7 +24,6 @@ func _ready() -> void:
 	rules.mode = Session.mode
 	rules.target_points = Session.target_points
 	rules.max_boards = Session.max_boards
-	get_viewport().size_changed.connect(_fit)
 	_fit()
 	var limit := board.get_striker_offset_limit()
 	hud.slider.min_value = -limit
@@ -39,10 +38,14 @@ func _ready() -> void:
 
 ## Scales and centres the board in the room the HUD leaves, portrait or landscape.
 func _fit() -> void:
-	var room := Hud.board_room(get_viewport().get_visible_rect().size)
+	var room := hud.board_room()
 	var fit := minf(room.size.x, room.size.y) / board.get_board_size()
 	board_view.scale = Vector2(fit, fit)
 	board_view.position = room.get_center()
+
+
+func _on_hud_room_changed() -> void:
+	_fit()
 
 
 func _unhandled_input(event: InputEvent) -> void:
