@@ -40,6 +40,8 @@ func _run() -> void:
 	await _check_sound_cues()
 	await _check_language_switch()
 	await _check_how_to_play()
+	await _check_touch_target()
+	await _check_landscape_keeps_sizes()
 	await _check_instant_replay()
 	await _check_vibration_setting()
 	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
@@ -394,6 +396,57 @@ func _check_how_to_play() -> void:
 		"the lesson shows once over the first match, and skips",
 		shown and waits and gone and plays and remembered and not_again,
 		"shown %s waits %s gone %s plays %s kept %s" % [shown, waits, gone, plays, remembered]
+	)
+
+
+## A thumb that lands 44 logical pixels from the striker's centre (inside the 96 across the
+## README promises) takes the striker to aim, not the baseline to slide it.
+func _check_touch_target() -> void:
+	var game := await _start_match(HUMANS, 4)
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var controller: Node = game.get_node("Controller")
+	var seat: int = controller.get("seat")
+	var at: float = controller.get("offset")
+	var centre := board.get_global_transform_with_canvas() * board.get_striker_spot(seat, at)
+	var forward := (
+		board
+		. get_global_transform_with_canvas()
+		. basis_xform(board.get_seat_forward(seat))
+		. normalized()
+	)
+	var thumb := centre + forward * 44.0
+	await _touch(root.get_final_transform() * thumb, true)
+	var state: int = controller.get("state")
+	await _touch(root.get_final_transform() * thumb, false)
+	game.queue_free()
+	await process_frame
+	_result(
+		"a thumb near the striker takes it",
+		state == StrikerController.State.AIMING,
+		"state %d" % state
+	)
+
+
+## A button is as big on the screen in landscape as in portrait: turning the phone does not
+## shrink the interface.
+func _check_landscape_keeps_sizes() -> void:
+	var heights: Array[float] = []
+	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
+		root.size = size
+		await process_frame
+		var menu: Control = load(MENU).instantiate()
+		root.add_child(menu)
+		await process_frame
+		await process_frame
+		var play: Control = menu.find_child("Play")
+		heights.append(play.get_global_rect().size.y * root.get_final_transform().get_scale().y)
+		menu.queue_free()
+		await process_frame
+	root.size = Vector2i(720, 1280)
+	_result(
+		"buttons keep their size in landscape",
+		is_equal_approx(heights[0], heights[1]) and heights[0] >= 88.0,
+		"%s" % [heights]
 	)
 
 
