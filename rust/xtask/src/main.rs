@@ -13,6 +13,7 @@ mod i18n;
 mod lab;
 mod msrv;
 mod play;
+mod screenshots;
 mod test;
 
 use std::process::ExitCode;
@@ -25,6 +26,8 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
                                    Godot's export templates (default folder: build/<platform>/)
   test                             every test: cargo, rust-version, GDScript lint, translations,
                                    and the Godot scenarios and the exported game when Godot is found
+  screenshots [--out DIR]          the README's pictures of the game, taken in a window (under
+                                   xvfb-run when there is no display), into docs/screenshots/
   demo [--aim METRES]              a break shot simulated headless, reported
   selfplay [--games N] [--levels a,b]  the computer against itself, statistics per level
   soak [--matches N] [--seed S]    random matches saved, loaded and replayed after every strike
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Some("build") => build::run(rest).map(|_| ()),
         Some("export") => export::run(rest),
         Some("test") => test::run(rest),
+        Some("screenshots") => screenshots::run(rest),
         Some(command @ ("demo" | "selfplay" | "soak")) => lab::run(command, rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");

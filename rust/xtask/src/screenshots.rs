@@ -1,0 +1,71 @@
+//! `cargo xtask screenshots [--out DIR]`: the README's pictures of the game, taken from the game
+//! itself in a real window: the menu, the first lesson, a match in portrait and in landscape,
+//! and the end of a board. Remake them after any change of look.
+//!
+//! Godot cannot draw without a display, so with no `$DISPLAY` the game runs under `xvfb-run`
+//! (Debian and Ubuntu: `sudo apt install xvfb`). The game's user folder is one in the target
+//! folder, so the player's own settings and saves are neither read nor touched.
+
+use crate::cargo::{target_dir, workspace_root};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The window the game opens in; the script turns it to landscape for the landscape picture.
+const PORTRAIT: &str = "540x960";
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let out = match args {
+        [] => workspace_root().join("docs").join("screenshots"),
+        [flag, dir] if flag == "--out" => PathBuf::from(dir),
+        _ => return Err("usage: cargo xtask screenshots [--out DIR]".into()),
+    };
+    let display = std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty());
+    // Found when it can be started at all; its help is enough to know.
+    let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
+    if !display && !xvfb {
+        return Err("no display ($DISPLAY is unset) and no xvfb-run to make one: install Xvfb \
+                    (Debian/Ubuntu: sudo apt install xvfb), or run this from a desktop session"
+            .into());
+    }
+    let godot = crate::godot::require()?;
+    crate::build::into_addon(false, None, &[])?;
+    let project = workspace_root().join("godot-project");
+    crate::export::import(&godot, &project)?;
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let out = out.canonicalize().map_err(|e| format!("{}: {e}", out.display()))?;
+    let user_data = target_dir()?.join("screenshots-user");
+    // A fresh user folder every time: the lesson shows as on a first run, no save is offered.
+    let _ = std::fs::remove_dir_all(&user_data);
+    std::fs::create_dir_all(&user_data).map_err(|e| format!("{}: {e}", user_data.display()))?;
+    let mut command = if display {
+        Command::new(&godot.path)
+    } else {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", "-s", "-screen 0 1400x1100x24"]).arg(&godot.path);
+        c
+    };
+    command
+        .env("XDG_DATA_HOME", &user_data)
+        .arg("--path")
+        .arg(&project)
+        .args(["--rendering-driver", "opengl3", "--audio-driver", "Dummy", "--resolution", PORTRAIT])
+        .args(["--script", "res://tests/screenshots.gd", "--"])
+        .arg(format!("--out={}", out.display()));
+    println!("== taking the screenshots into {}", out.display());
+    let status = command.status().map_err(|e| format!("could not start Godot: {e}"))?;
+    if !status.success() {
+        return Err(format!("the screenshot run failed ({status})"));
+    }
+    for name in NAMES {
+        let file = out.join(name);
+        if !file.is_file() {
+            return Err(format!("{} was not written", file.display()));
+        }
+    }
+    println!("{} screenshots in {}", NAMES.len(), out.display());
+    Ok(())
+}
+
+/// The pictures the script takes (and the README shows).
+const NAMES: [&str; 5] =
+    ["menu.png", "lesson.png", "match-portrait.png", "match-landscape.png", "board-end.png"];

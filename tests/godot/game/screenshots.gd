@@ -1,0 +1,116 @@
+extends SceneTree
+## The README's screenshots, taken from the game in a real window (not headless: nothing is
+## drawn headless). Run by `cargo xtask screenshots`, which starts it under Xvfb when there is
+## no display:
+##   godot --path godot-project --resolution 540x960 --script res://tests/screenshots.gd \
+##     -- --out=/absolute/folder
+## The match is two people's seats played by the computer's suggestions, so it is the same
+## match every time.
+
+const MENU := "res://scenes/main_menu/main_menu.tscn"
+const MATCH := "res://scenes/match/match.tscn"
+const PORTRAIT := Vector2i(540, 960)
+const LANDSCAPE := Vector2i(1280, 720)
+## Strikes played before the match pictures, so that the trays hold coins.
+const OPENING_STRIKES := 7
+## Strikes after which a board is given up as not ending.
+const STRIKE_LIMIT := 400
+
+var _out := ""
+
+
+func _initialize() -> void:
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--out="):
+			_out = arg.trim_prefix("--out=")
+	_run.call_deferred()
+
+
+func _run() -> void:
+	if _out.is_empty():
+		printerr("usage: ... --script res://tests/screenshots.gd -- --out=/absolute/folder")
+		quit(2)
+		return
+	var settings: Node = root.get_node("GameSettings")
+	settings.set("language", "en")
+	settings.call("apply")
+	await _resize(PORTRAIT)
+	var menu: Node = load(MENU).instantiate()
+	root.add_child(menu)
+	await _shoot("menu.png")
+	menu.queue_free()
+	var game := await _start_match()
+	await _shoot("lesson.png")
+	for lesson in game.find_children("HowToPlay", "", true, false):
+		lesson.call("_on_skip_pressed")
+	var board_ended := [false]
+	game.get_node("Rules").connect(
+		"board_finished",
+		func(_w: int, _p: PackedInt32Array, _s: PackedInt32Array) -> void: board_ended[0] = true
+	)
+	for strike in OPENING_STRIKES:
+		await _play_suggested(game)
+	await _shoot("match-portrait.png")
+	await _resize(LANDSCAPE)
+	await _shoot("match-landscape.png")
+	await _resize(PORTRAIT)
+	var strikes := 0
+	while not board_ended[0] and strikes < STRIKE_LIMIT:
+		await _play_suggested(game)
+		strikes += 1
+	await _shoot("board-end.png")
+	game.queue_free()
+	await process_frame
+	quit(0 if board_ended[0] else 1)
+
+
+## A singles match of two people's seats, from a fixed seed.
+func _start_match() -> Node:
+	var session: Node = root.get_node("Session")
+	session.set("mode", CarromRules.MODE_SINGLES)
+	session.set("players", {0: -1, 1: -1, 2: -1, 3: -1})
+	session.call("new_match")
+	session.set("match_seed", 7)
+	var game: Node = load(MATCH).instantiate()
+	root.add_child(game)
+	await _settle()
+	return game
+
+
+## The seat to play strikes where the computer suggests, through the player's controller.
+func _play_suggested(game: Node) -> void:
+	var rules: CarromRules = game.get_node("Rules")
+	var ai: CarromAi = game.get_node("Ai")
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var controller: Node = game.get_node("Controller")
+	ai.time_budget = 0.5
+	if not ai.think(rules.get_seat_to_play(), CarromAi.LEVEL_HARD):
+		return
+	var shot: Array = await ai.shot_ready
+	controller.call("slide_to", shot[1])
+	controller.call("aim", shot[2], shot[3])
+	controller.call("release")
+	board.simulate_to_rest()
+	await _settle()
+
+
+func _resize(size: Vector2i) -> void:
+	DisplayServer.window_set_size(size)
+	# Without a window manager (Xvfb) the window never hears that it was resized: say so.
+	root.size = size
+	await _settle()
+
+
+## Lets tweens (the board turning, banners) and layout finish.
+func _settle() -> void:
+	var until := Time.get_ticks_msec() + 900
+	while Time.get_ticks_msec() < until:
+		await process_frame
+
+
+func _shoot(file: String) -> void:
+	await RenderingServer.frame_post_draw
+	var image := root.get_texture().get_image()
+	var path := _out.path_join(file)
+	var error := image.save_png(path)
+	print("%s %s" % [path, "written" if error == OK else "failed (%s)" % error_string(error)])
