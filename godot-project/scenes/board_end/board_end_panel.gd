@@ -9,9 +9,22 @@ signal replay_requested
 ## The scene shown for each side.
 @export var side_scene: PackedScene
 
+var _rules: CarromRules
+var _winner := -1
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSLATION_CHANGED and is_instance_valid(_rules):
+		show_board(_rules, _winner)
+
 
 ## Fills the panel from the board `rules` has just finished, won by `winner` (-1: drawn).
 func show_board(rules: CarromRules, winner: int) -> void:
+	_rules = rules
+	_winner = winner
+	for part in %Sides.get_children():
+		%Sides.remove_child(part)
+		part.queue_free()
 	%Title.text = (
 		tr("PANEL_BOARD_DRAWN")
 		if winner < 0

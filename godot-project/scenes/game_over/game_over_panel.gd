@@ -1,13 +1,28 @@
 class_name GameOverPanel
 extends PanelContainer
-## The end of the match: the winner (or a draw) and every side's total.
+## The end of the match: the winner (or a draw), every side's total, and how the last board
+## was scored (the board that ended the match gets no panel of its own).
 
 signal play_again_requested
 signal main_menu_requested
 
+## The scene shown for each side of the last board.
+@export var side_scene: PackedScene
 
-## Fills the panel from the match `rules` has just finished, won by `winner` (-1: a draw).
-func show_result(rules: CarromRules, winner: int, scores: PackedInt32Array) -> void:
+var _shown: Array = []
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSLATION_CHANGED and not _shown.is_empty():
+		callv("show_result", _shown)
+
+
+## Fills the panel from the match `rules` has just finished, won by `winner` (-1: a draw),
+## with its final `scores`; `board_winner` took the last board (-1: nobody).
+func show_result(
+	rules: CarromRules, winner: int, scores: PackedInt32Array, board_winner: int = -1
+) -> void:
+	_shown = [rules, winner, scores, board_winner]
 	%Title.text = (
 		tr("PANEL_DRAW")
 		if winner < 0
@@ -17,6 +32,18 @@ func show_result(rules: CarromRules, winner: int, scores: PackedInt32Array) -> v
 	for side in scores.size():
 		lines.append(tr("PANEL_SCORE_LINE") % [SeatNames.side_name(rules, side), scores[side]])
 	%Scores.text = "\n".join(lines)
+	for part in %LastBoard.get_children():
+		%LastBoard.remove_child(part)
+		part.queue_free()
+	var tally := rules.get_board_tally()
+	%LastBoardTitle.visible = not tally.is_empty()
+	var points_game := rules.mode == CarromRules.MODE_POINTS
+	for side in tally.size():
+		var part: BoardEndSide = side_scene.instantiate()
+		%LastBoard.add_child(part)
+		part.show_tally(
+			SeatNames.side_name(rules, side), tally[side], side == board_winner, points_game
+		)
 
 
 func _on_play_again_pressed() -> void:

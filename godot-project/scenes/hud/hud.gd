@@ -24,6 +24,8 @@ const LANDSCAPE_MARGIN := 24.0
 
 var _panel: Control
 var _laying_out := false
+## The rules shown last, to show again in a new language.
+var _rules: CarromRules
 
 @onready var slider: HSlider = %Slider
 @onready var _top: PanelContainer = %TopBar
@@ -31,6 +33,11 @@ var _laying_out := false
 @onready var _sides: BoxContainer = %Sides
 @onready var _status: Label = %Status
 @onready var _banner: Banner = %Banner
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSLATION_CHANGED and is_instance_valid(_rules):
+		refresh(_rules)
 
 
 func _ready() -> void:
@@ -102,6 +109,7 @@ func _layout() -> void:
 ## Shows the match as `rules` has it: each side's badge, then the board, whose turn, the queen
 ## and dues on the status line.
 func refresh(rules: CarromRules) -> void:
+	_rules = rules
 	var scores := rules.get_scores()
 	while _sides.get_child_count() > scores.size():
 		var extra := _sides.get_child(_sides.get_child_count() - 1)

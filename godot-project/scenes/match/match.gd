@@ -19,6 +19,9 @@ extends Node2D
 ## The lesson shown over the first match a player plays.
 @export var how_to_play: PackedScene
 
+## Who took the board that ended last (-1: nobody), for the game-over panel.
+var _board_winner := -1
+
 
 func _ready() -> void:
 	rules.mode = Session.mode
@@ -72,6 +75,7 @@ func _on_rules_turn_started(_seat: int) -> void:
 func _on_rules_board_finished(
 	winner: int, _points: PackedInt32Array, _scores: PackedInt32Array
 ) -> void:
+	_board_winner = winner
 	var panel: BoardEndPanel = board_end_panel.instantiate()
 	_open(panel)
 	panel.show_board(rules, winner)
@@ -92,7 +96,7 @@ func _on_rules_match_finished(winner: int, scores: PackedInt32Array) -> void:
 	controller.end_turn()
 	var panel: GameOverPanel = game_over_panel.instantiate()
 	_open(panel)
-	panel.show_result(rules, winner, scores)
+	panel.show_result(rules, winner, scores, _board_winner)
 	panel.play_again_requested.connect(_play_again)
 	panel.main_menu_requested.connect(_to_menu)
 

@@ -140,6 +140,17 @@ func _check_scripted_board() -> void:
 		all_shown = all_shown and shown.contains(str(score))
 	_result("the HUD shows the rules' scores", all_shown, "%s vs %s" % [scores, shown])
 	_check_board_end_panel(hud, rules, board_points)
+	# Had that board ended the match, the game-over panel would show it too.
+	game.call("_on_rules_match_finished", -1, rules.get_scores())
+	await process_frame
+	var over := hud.find_children("GameOverPanel", "", true, false)
+	var parts := over[0].find_children("*", "BoardEndSide", true, false) if over.size() == 1 else []
+	_result(
+		"the game-over panel shows the last board",
+		parts.size() == board_points.size(),
+		"%d panels, %d sides" % [over.size(), parts.size()]
+	)
+	root.get_node("Session").call("clear_save")
 	game.queue_free()
 	await process_frame
 
