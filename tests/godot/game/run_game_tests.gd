@@ -6,6 +6,7 @@ extends SceneTree
 
 const SCENES := [
 	"res://scenes/main_menu/main_menu.tscn",
+	"res://scenes/new_match/new_match.tscn",
 	"res://scenes/rules/rules_screen.tscn",
 	"res://scenes/settings/settings_screen.tscn",
 	"res://scenes/match/match.tscn",
@@ -16,6 +17,7 @@ const SCENES := [
 ]
 const MATCH := "res://scenes/match/match.tscn"
 const MENU := "res://scenes/main_menu/main_menu.tscn"
+const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
 ## Every seat played by a person (copied before use: a constant dictionary is read-only).
 const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
 ## Strikes after which the scripted board is given up as not ending.
@@ -305,12 +307,12 @@ func _check_damaged_save() -> void:
 	await process_frame
 
 
-## Opening the menu shows the match's points and boards as chosen, and changes neither.
+## Opening the new-match screen shows the points and boards as chosen, and changes neither.
 func _check_menu_keeps_choices() -> void:
 	var session: Node = root.get_node("Session")
 	session.set("target_points", 29)
 	session.set("max_boards", 5)
-	var menu: Control = load(MENU).instantiate()
+	var menu: Control = load(NEW_MATCH).instantiate()
 	root.add_child(menu)
 	await process_frame
 	var shown := [menu.get_node("%Target").value, menu.get_node("%Boards").value]
@@ -320,7 +322,7 @@ func _check_menu_keeps_choices() -> void:
 	session.set("max_boards", 8)
 	await process_frame
 	_result(
-		"the menu keeps the points and boards chosen",
+		"the new-match screen keeps the points and boards chosen",
 		shown == [29.0, 5.0] and kept == [29, 5],
 		"shown %s, kept %s" % [shown, kept]
 	)
@@ -359,7 +361,7 @@ func _check_sound_cues() -> void:
 ## choices it fills.
 func _check_language_switch() -> void:
 	var settings: Node = root.get_node("GameSettings")
-	var menu: Control = load(MENU).instantiate()
+	var menu: Control = load(NEW_MATCH).instantiate()
 	root.add_child(menu)
 	await process_frame
 	settings.language = "es"
@@ -368,7 +370,7 @@ func _check_language_switch() -> void:
 	var mode: OptionButton = menu.get_node("%Mode")
 	var title: Label = menu.find_child("Title")
 	var wanted_mode := TranslationServer.get_translation_object("es").get_message("MODE_SINGLES")
-	var wanted_title := TranslationServer.get_translation_object("es").get_message("APP_TITLE")
+	var wanted_title := TranslationServer.get_translation_object("es").get_message("MENU_NEW_MATCH")
 	var shown := [mode.get_item_text(mode.selected), title.atr(title.text)]
 	settings.language = "en"
 	settings.apply()

@@ -8,6 +8,7 @@ extends SceneTree
 ## match every time.
 
 const MENU := "res://scenes/main_menu/main_menu.tscn"
+const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
 const MATCH := "res://scenes/match/match.tscn"
 const PORTRAIT := Vector2i(540, 960)
 const LANDSCAPE := Vector2i(1280, 720)
@@ -39,6 +40,10 @@ func _run() -> void:
 	root.add_child(menu)
 	await _shoot("menu.png")
 	menu.queue_free()
+	var setup: Node = load(NEW_MATCH).instantiate()
+	root.add_child(setup)
+	await _shoot("new-match.png")
+	setup.queue_free()
 	var game := await _start_match()
 	await _shoot("lesson.png")
 	for lesson in game.find_children("HowToPlay", "", true, false):
