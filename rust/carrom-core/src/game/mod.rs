@@ -22,7 +22,8 @@ use crate::seat::Seat;
 use crate::spec::BoardSpec;
 use crate::vec2::Vec2;
 
-/// A table and its referee together, for play without Godot: tests, replays, self-play.
+/// A table and its referee together, for play without Godot: tests, replays, self-play and
+/// network play.
 pub struct Game {
     table: Table,
     referee: Referee,
@@ -93,6 +94,12 @@ impl Game {
     /// Carries out one action to its end (a strike runs to rest).
     pub fn perform(&mut self, action: &Action) -> Result<Ruling, GameError> {
         self.turn().perform(action)
+    }
+
+    /// A copy of the match for what-ifs, if no shot is under way: network play tries a peer's
+    /// strike on one before it takes it.
+    pub fn clone_at_rest(&self) -> Option<Game> {
+        Some(Game { table: self.table.clone_at_rest()?, referee: self.referee.clone() })
     }
 
     /// The whole match as one saved document (see [`save`]).

@@ -1,0 +1,97 @@
+//! Why a message was refused, in words for the log: what was wrong and what is allowed.
+
+use carrom_core::game::GameError;
+use thiserror::Error;
+
+/// A refused message. The match is unharmed by it: a refusal changes nothing.
+#[derive(Debug, Error, PartialEq)]
+pub enum NetError {
+    /// More bytes than a message of its kind may have.
+    #[error("a message of {bytes} bytes is more than the {limit} allowed")]
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+        /// The most allowed.
+        limit: usize,
+    },
+    /// Not a message of this protocol (bad JSON, an unknown kind or field, a missing field).
+    #[error("not a carrom message: {0}")]
+    Malformed(String),
+    /// Another version of the protocol.
+    #[error("protocol version {found}, this game speaks version {supported}")]
+    Protocol {
+        /// The version the message declares.
+        found: u32,
+        /// The one this build speaks.
+        supported: u32,
+    },
+    /// Too many messages too fast.
+    #[error("more than {per_second} messages a second: slow down")]
+    RateLimited {
+        /// The rate allowed.
+        per_second: u32,
+    },
+    /// A peer that has not said hello (or is not connected) sent a game message.
+    #[error("say hello before anything else")]
+    NoHello,
+    /// A name or token that is not allowed.
+    #[error("{what} must be 1 to {max} characters of letters, digits, '-' or '_' (got {len})")]
+    BadIdentity {
+        /// `name` or `token`.
+        what: &'static str,
+        /// The most characters allowed.
+        max: usize,
+        /// How many it had.
+        len: usize,
+    },
+    /// A token another connected peer holds.
+    #[error("that device token is already connected")]
+    TokenInUse,
+    /// A seat number outside 0–3.
+    #[error("seat {0} does not exist: seats are 0 to 3")]
+    NoSuchSeat(u8),
+    /// A seat this peer does not hold.
+    #[error("seat {0} is not yours")]
+    NotYourSeat(u8),
+    /// A strike out of turn.
+    #[error("it is not seat {seat}'s turn{}", to_play.map(|s| format!(" (seat {s} is to play)")).unwrap_or_default())]
+    NotYourTurn {
+        /// The seat that tried.
+        seat: u8,
+        /// The seat to play, if any.
+        to_play: Option<u8>,
+    },
+    /// The match is over: nobody strikes.
+    #[error("the match is over")]
+    MatchOver,
+    /// A field that must be a finite number.
+    #[error("{0} must be a finite number")]
+    NotANumber(&'static str),
+    /// A number outside what is allowed.
+    #[error("{what} is {value}, allowed: {allowed}")]
+    OutOfRange {
+        /// The field.
+        what: &'static str,
+        /// Its value.
+        value: f32,
+        /// What is allowed, in words.
+        allowed: &'static str,
+    },
+    /// The table or the rules refused the strike (an illegal spot, backwards …).
+    #[error("the strike was refused: {0}")]
+    Refused(GameError),
+    /// A shot out of order, on a peer.
+    #[error("shot {got} came when shot {expected} was due")]
+    OutOfOrder {
+        /// The number due.
+        expected: u32,
+        /// The number that came.
+        got: u32,
+    },
+    /// A state that is not a valid saved match.
+    #[error("the state sent is not a valid match: {0}")]
+    BadState(GameError),
+    /// A message that only the other side sends.
+    #[error("{0} is not sent this way")]
+    WrongWay(&'static str),
+}

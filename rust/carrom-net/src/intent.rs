@@ -1,0 +1,99 @@
+//! A strike a player asks for, and its checks: the seat is theirs and it is its turn, every
+//! number is finite and in range, and the table and rules accept it. The strike is tried on a
+//! copy of the match, so a refused one changes nothing.
+
+use crate::bits::Exact;
+use crate::error::NetError;
+use carrom_core::game::{Action, Game};
+use carrom_core::{Seat, Vec2};
+use serde::{Deserialize, Serialize};
+
+/// Seat, striker offset, direction and power (0–1 of the board's top speed), exactly as the
+/// player chose them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Intent {
+    /// The seat that strikes.
+    pub seat: u8,
+    /// Metres to the player's right of the middle of the baseline.
+    pub offset: Exact,
+    /// Which way, any length.
+    pub direction: [Exact; 2],
+    /// Above 0, at most 1.
+    pub power: Exact,
+}
+
+impl Intent {
+    /// An intent from a player's numbers.
+    pub fn new(seat: Seat, offset: f32, direction: Vec2, power: f32) -> Intent {
+        Intent {
+            seat: seat.index() as u8,
+            offset: Exact::new(offset),
+            direction: [Exact::new(direction.x), Exact::new(direction.y)],
+            power: Exact::new(power),
+        }
+    }
+
+    /// The seat, if it exists.
+    pub fn seat(&self) -> Result<Seat, NetError> {
+        seat(self.seat)
+    }
+
+    /// The strike this asks for on `game`'s board, every field checked (the table and the
+    /// rules check the rest when it is played).
+    pub fn action(&self, game: &Game) -> Result<Action, NetError> {
+        let seat = self.seat()?;
+        let offset = self.offset.finite("offset")?;
+        let direction = direction(self.direction)?;
+        let power = self.power.finite("power")?;
+        if !(power > 0.0 && power <= 1.0) {
+            return Err(NetError::OutOfRange { what: "power", value: power, allowed: "above 0, at most 1" });
+        }
+        let speed = power * game.table().spec().physics.max_striker_speed;
+        Ok(Action::Strike { seat, offset, direction, speed })
+    }
+
+    /// `game` after this strike, played to rest; refused when it is not `seat`'s turn or the
+    /// table or rules refuse it. `game` itself is never changed.
+    pub fn try_on(&self, game: &Game) -> Result<Game, NetError> {
+        let action = self.action(game)?;
+        try_strike(game, &action)
+    }
+}
+
+/// `game` after `action` (a strike), or why not; `game` is left as it was.
+pub fn try_strike(game: &Game, action: &Action) -> Result<Game, NetError> {
+    let Action::Strike { seat, .. } = action else {
+        return Err(NetError::WrongWay("only a strike"));
+    };
+    if game.rules().is_over() {
+        return Err(NetError::MatchOver);
+    }
+    let to_play = game.rules().to_play();
+    if to_play != Some(*seat) {
+        return Err(NetError::NotYourTurn {
+            seat: seat.index() as u8,
+            to_play: to_play.map(|s| s.index() as u8),
+        });
+    }
+    // Between shots the table is always at rest; a shot under way is not this seat's turn.
+    let mut trial =
+        game.clone_at_rest().ok_or(NetError::NotYourTurn { seat: seat.index() as u8, to_play: None })?;
+    trial.perform(action).map_err(NetError::Refused)?;
+    Ok(trial)
+}
+
+/// Seat `index`, if it exists.
+pub fn seat(index: u8) -> Result<Seat, NetError> {
+    Seat::try_from(index).map_err(|_| NetError::NoSuchSeat(index))
+}
+
+/// A direction: finite, not zero.
+pub fn direction(bits: [Exact; 2]) -> Result<Vec2, NetError> {
+    let x = bits[0].finite("direction x")?;
+    let y = bits[1].finite("direction y")?;
+    if x == 0.0 && y == 0.0 {
+        return Err(NetError::OutOfRange { what: "direction", value: 0.0, allowed: "any length above 0" });
+    }
+    Ok(Vec2::new(x, y))
+}

@@ -1,0 +1,31 @@
+//! Network play for carrom-core: a host-authoritative lockstep protocol.
+//!
+//! Every machine runs the same core, and the same strike on the same table gives the same
+//! result bit for bit; so peers exchange only what players *intend* (seat, striker offset,
+//! direction, power, as exact bits), never positions. The host checks each intent with the
+//! rules, numbers it and sends it to everyone; every peer plays it and answers with a hash of
+//! its whole state; a peer whose hash differs is sent the host's state, which it checks like
+//! any save before it loads it.
+//!
+//! This crate is the protocol only: the messages ([`message`]), their checks, the state hash
+//! ([`hash`]), the host's side ([`host`]) and a peer's ([`replica`]). Bytes come and go through
+//! whatever transport the game uses (Godot's `MultiplayerAPI`); the tests join a host and its
+//! peers in one process. Everything a peer sends is untrusted: bounded in size and rate, and
+//! checked field by field. See `docs/online.md` at the repository's root.
+
+pub mod bits;
+pub mod error;
+pub mod hash;
+pub mod host;
+pub mod intent;
+pub mod message;
+pub mod rate;
+pub mod replica;
+
+pub use bits::Exact;
+pub use error::NetError;
+pub use hash::StateHash;
+pub use host::{Holder, Host, Outgoing, PeerId};
+pub use intent::Intent;
+pub use message::{ToHost, ToPeer, PROTOCOL};
+pub use replica::Replica;

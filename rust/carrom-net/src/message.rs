@@ -1,0 +1,175 @@
+//! The messages, and their one way on and off the wire: JSON in an envelope that names the
+//! protocol version, bounded in size before it is read, and read into typed messages that
+//! refuse unknown kinds and fields.
+
+use crate::bits::Exact;
+use crate::error::NetError;
+use crate::hash::StateHash;
+use crate::intent::Intent;
+use carrom_core::game::save::MAX_SAVE_BYTES;
+use carrom_core::game::Action;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// The protocol version this build speaks.
+pub const PROTOCOL: u32 = 1;
+/// The most bytes a peer may send the host: nothing a peer sends carries a state.
+pub const MAX_TO_HOST_BYTES: usize = 1024;
+/// The most bytes the host may send a peer: a whole saved match, escaped, and a little more.
+pub const MAX_TO_PEER_BYTES: usize = 2 * MAX_SAVE_BYTES + 1024;
+
+/// What a peer sends the host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub enum ToHost {
+    /// The first message: who this is. The token is the device's own, kept between runs, so
+    /// that a player who drops out takes their seats back on rejoining.
+    Hello {
+        /// Shown to the others.
+        name: String,
+        /// The device's token.
+        token: String,
+    },
+    /// Where the player is aiming now (throttled by the sender), shown to the others.
+    Aim {
+        /// The seat aiming.
+        seat: u8,
+        /// Striker offset along the baseline, metres.
+        offset: Exact,
+        /// Aim direction, any length.
+        direction: [Exact; 2],
+    },
+    /// A strike the player asks for.
+    Strike(Intent),
+    /// The hash of the peer's state after shot `shot`.
+    Hash {
+        /// How many shots the peer has played.
+        shot: u32,
+        /// Its state's hash.
+        hash: StateHash,
+    },
+}
+
+/// What the host sends a peer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub enum ToPeer {
+    /// The answer to hello: the seats this peer holds and the match as it stands.
+    Welcome {
+        /// Seats held by the peer.
+        seats: Vec<u8>,
+        /// Shots played so far.
+        shots: u32,
+        /// The match's save document.
+        state: String,
+    },
+    /// Someone is aiming.
+    Aim {
+        /// The seat aiming.
+        seat: u8,
+        /// Striker offset along the baseline, metres.
+        offset: Exact,
+        /// Aim direction.
+        direction: [Exact; 2],
+    },
+    /// Shot `number` (1 for the first), to play now, as the host checked it.
+    Shot {
+        /// Its number.
+        number: u32,
+        /// The seat that strikes.
+        seat: u8,
+        /// Striker offset, metres.
+        offset: Exact,
+        /// Direction.
+        direction: [Exact; 2],
+        /// Speed, m/s.
+        speed: Exact,
+    },
+    /// The host's state after `shots` shots: load it (after checking it) instead of yours.
+    State {
+        /// Shots played.
+        shots: u32,
+        /// The match's save document.
+        state: String,
+    },
+    /// The last message was refused, and why.
+    Refused {
+        /// The reason, for the log.
+        reason: String,
+    },
+}
+
+impl ToPeer {
+    /// Shot `number` for everyone to play: the strike `action`, its numbers as exact bits.
+    pub fn shot(number: u32, action: &Action) -> Option<ToPeer> {
+        let Action::Strike { seat, offset, direction, speed } = action else {
+            return None;
+        };
+        Some(ToPeer::Shot {
+            number,
+            seat: u8::from(*seat),
+            offset: Exact::new(*offset),
+            direction: [Exact::new(direction.x), Exact::new(direction.y)],
+            speed: Exact::new(*speed),
+        })
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Envelope<T> {
+    protocol: u32,
+    body: T,
+}
+
+/// A message as bytes for the wire.
+pub fn encode<T: Serialize>(body: &T) -> Vec<u8> {
+    let envelope = Envelope { protocol: PROTOCOL, body };
+    // Plain data of strings, integers and arrays: serialising it cannot fail.
+    serde_json::to_vec(&envelope).unwrap_or_default()
+}
+
+/// Reads a message of at most `limit` bytes, checking its size before anything else.
+pub fn decode<T: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<T, NetError> {
+    if bytes.len() > limit {
+        return Err(NetError::TooLarge { bytes: bytes.len(), limit });
+    }
+    #[derive(Deserialize)]
+    struct Version {
+        protocol: u32,
+    }
+    let version: Version = serde_json::from_slice(bytes).map_err(|e| NetError::Malformed(e.to_string()))?;
+    if version.protocol != PROTOCOL {
+        return Err(NetError::Protocol { found: version.protocol, supported: PROTOCOL });
+    }
+    let envelope: Envelope<T> =
+        serde_json::from_slice(bytes).map_err(|e| NetError::Malformed(e.to_string()))?;
+    Ok(envelope.body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_reads_back_as_sent() {
+        let hash = ToHost::Hash { shot: 3, hash: StateHash::of_save("x") };
+        let back: ToHost = decode(&encode(&hash), MAX_TO_HOST_BYTES).unwrap();
+        assert_eq!(back, hash);
+    }
+
+    #[test]
+    fn oversized_unknown_and_other_versions_are_refused() {
+        let big = vec![b' '; MAX_TO_HOST_BYTES + 1];
+        assert!(matches!(decode::<ToHost>(&big, MAX_TO_HOST_BYTES), Err(NetError::TooLarge { .. })));
+        let extra = br#"{"protocol":1,"body":{"hash":{"shot":1,"hash":"00","more":1}}}"#;
+        assert!(matches!(decode::<ToHost>(extra, MAX_TO_HOST_BYTES), Err(NetError::Malformed(_))));
+        let unknown = br#"{"protocol":1,"body":{"teleport":{}}}"#;
+        assert!(matches!(decode::<ToHost>(unknown, MAX_TO_HOST_BYTES), Err(NetError::Malformed(_))));
+        let old = br#"{"protocol":0,"body":{}}"#;
+        assert_eq!(
+            decode::<ToHost>(old, MAX_TO_HOST_BYTES),
+            Err(NetError::Protocol { found: 0, supported: 1 })
+        );
+    }
+}

@@ -1,0 +1,344 @@
+//! A host and its peers in one process, joined by a queue of bytes: whole boards played in
+//! step, late and returning players, and every kind of bad message refused with the match
+//! unharmed.
+
+use carrom_core::ai::{plan_shot, Level};
+use carrom_core::game::Game;
+use carrom_core::rules::{MatchSettings, Mode};
+use carrom_core::{BoardSpec, Seat, Vec2};
+use carrom_net::replica::Change;
+use carrom_net::{Holder, Host, Intent, NetError, Outgoing, PeerId, Replica, StateHash, ToPeer};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+
+/// Strikes after which a board is given up as not ending.
+const STRIKE_LIMIT: usize = 500;
+
+struct Peer {
+    id: PeerId,
+    token: String,
+    replica: Replica,
+    connected: bool,
+}
+
+/// The host, its peers, and the bytes on their way.
+struct Net {
+    host: Host,
+    peers: Vec<Peer>,
+    to_host: VecDeque<(PeerId, Vec<u8>)>,
+    logs: Vec<String>,
+    refusals: Vec<NetError>,
+    now: f64,
+}
+
+impl Net {
+    fn new(mode: Mode, seed: u64, holders: Vec<(Seat, Holder)>) -> Net {
+        let settings = MatchSettings { max_boards: 1, ..MatchSettings::new(mode) };
+        let game = Game::new(BoardSpec::icf(), settings, seed).unwrap();
+        Net {
+            host: Host::new(game, holders),
+            peers: vec![],
+            to_host: VecDeque::new(),
+            logs: vec![],
+            refusals: vec![],
+            now: 0.0,
+        }
+    }
+
+    /// A peer connects and says hello with its device token.
+    fn join(&mut self, id: PeerId, token: &str) {
+        self.host.connect(id);
+        match self.peers.iter_mut().find(|p| p.token == token) {
+            Some(peer) => {
+                peer.id = id;
+                peer.connected = true;
+            }
+            None => {
+                self.peers.push(Peer { id, token: token.into(), replica: Replica::new(), connected: true })
+            }
+        }
+        self.to_host.push_back((id, Replica::hello("player", token)));
+        self.run();
+    }
+
+    fn leave(&mut self, token: &str) {
+        let peer = self.peers.iter_mut().find(|p| p.token == token).unwrap();
+        peer.connected = false;
+        self.host.disconnect(peer.id);
+    }
+
+    /// Delivers every message until none is left.
+    fn run(&mut self) {
+        while let Some((from, bytes)) = self.to_host.pop_front() {
+            self.now += 0.05;
+            match self.host.receive(from, &bytes, self.now) {
+                Ok(out) => self.send(out),
+                Err(error) => {
+                    self.send(vec![Host::refusal(from, &error)]);
+                    self.refusals.push(error);
+                }
+            }
+        }
+    }
+
+    fn send(&mut self, out: Vec<Outgoing>) {
+        for message in out {
+            let (targets, body): (Vec<PeerId>, ToPeer) = match message {
+                Outgoing::To(id, body) => (vec![id], body),
+                Outgoing::All(body) => (self.connected_ids(None), body),
+                Outgoing::AllBut(id, body) => (self.connected_ids(Some(id)), body),
+                Outgoing::Log(line) => {
+                    self.logs.push(line);
+                    continue;
+                }
+            };
+            let bytes = carrom_net::message::encode(&body);
+            for id in targets {
+                let peer = self.peers.iter_mut().find(|p| p.id == id && p.connected).unwrap();
+                let (_, replies) = peer.replica.receive(&bytes).unwrap();
+                for reply in replies {
+                    self.to_host.push_back((id, reply));
+                }
+            }
+        }
+    }
+
+    fn connected_ids(&self, but: Option<PeerId>) -> Vec<PeerId> {
+        self.peers.iter().filter(|p| p.connected && Some(p.id) != but).map(|p| p.id).collect()
+    }
+
+    /// The seat to play strikes: from its device if a peer holds it, else at the host.
+    fn play_one(&mut self, rng: &mut ChaCha8Rng) -> bool {
+        let Some(seat) = self.host.game().rules().to_play() else { return false };
+        let intent = chosen_intent(self.host.game(), seat, rng);
+        match self.host.holder(seat) {
+            Holder::Device(token) => {
+                let peer = self.peers.iter().find(|p| p.token == token && p.connected).unwrap();
+                self.to_host.push_back((peer.id, Replica::strike(&intent)));
+                self.run();
+            }
+            _ => {
+                let out = self.host.play_own(&intent).unwrap();
+                self.send(out);
+                self.run();
+            }
+        }
+        true
+    }
+
+    /// Whether every connected peer has the host's match, bit for bit.
+    fn in_step(&self) -> bool {
+        let ours = StateHash::of_game(self.host.game()).unwrap();
+        self.peers.iter().filter(|p| p.connected).all(|p| {
+            p.replica.shots() == self.host.shots()
+                && p.replica.game().map(|g| StateHash::of_game(g).unwrap()) == Some(ours)
+        })
+    }
+}
+
+/// The computer's choice for `seat` (easy level: quick, and it clears a board), as a player's
+/// intent; a random strike if it finds none.
+fn chosen_intent(game: &Game, seat: Seat, rng: &mut ChaCha8Rng) -> Intent {
+    let max_speed = game.table().spec().physics.max_striker_speed;
+    match plan_shot(game.table(), game.rules(), seat, Level::Easy, rng.random()) {
+        Ok(shot) => Intent::new(seat, shot.offset, shot.direction, (shot.speed / max_speed).clamp(0.05, 1.0)),
+        Err(_) => random_intent(game, seat, rng),
+    }
+}
+
+/// A legal-looking strike for `seat`: a free spot near a random one, forward within 60°.
+fn random_intent(game: &Game, seat: Seat, rng: &mut ChaCha8Rng) -> Intent {
+    let wanted = rng.random_range(-0.2..0.2);
+    let offset = game.table().nearest_free_striker_offset(seat, wanted).unwrap_or(0.0);
+    let angle = rng.random_range(-1.0_f32..1.0);
+    let ahead = forward(seat);
+    let direction = Vec2::new(
+        ahead.x * angle.cos() - ahead.y * angle.sin(),
+        ahead.x * angle.sin() + ahead.y * angle.cos(),
+    );
+    Intent::new(seat, offset, direction, rng.random_range(0.3..1.0))
+}
+
+/// Straight ahead from `seat`, across the board.
+fn forward(seat: Seat) -> Vec2 {
+    let towards = seat.towards();
+    Vec2::new(-towards.x, -towards.y)
+}
+
+fn play_board(net: &mut Net, seed: u64) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut strikes = 0;
+    while strikes < STRIKE_LIMIT && net.play_one(&mut rng) {
+        strikes += 1;
+        assert!(net.in_step(), "out of step after shot {}", net.host.shots());
+    }
+    strikes
+}
+
+#[test]
+fn a_singles_board_is_played_in_step_by_host_and_peers() {
+    let holders = vec![(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("guest".into()))];
+    let mut net = Net::new(Mode::Singles, 3, holders);
+    net.join(2, "guest");
+    net.join(3, "watcher");
+    assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[2]]);
+    assert!(net.peers[1].replica.seats().is_empty(), "a watcher holds no seat");
+    let strikes = play_board(&mut net, 11);
+    assert!(net.host.game().rules().is_over(), "the one board ended after {strikes} strikes");
+    assert!(net.refusals.is_empty() && net.logs.is_empty(), "{:?} {:?}", net.refusals, net.logs);
+}
+
+#[test]
+fn doubles_with_three_devices_stay_in_step() {
+    let holders = vec![
+        (Seat::ALL[0], Holder::Host),
+        (Seat::ALL[1], Holder::Device("b".into())),
+        (Seat::ALL[2], Holder::Device("c".into())),
+        (Seat::ALL[3], Holder::Device("d".into())),
+    ];
+    let mut net = Net::new(Mode::Doubles, 8, holders);
+    for (id, token) in [(2, "b"), (3, "c"), (4, "d")] {
+        net.join(id, token);
+    }
+    let strikes = play_board(&mut net, 5);
+    assert!(net.host.game().rules().is_over(), "the board ended after {strikes} strikes");
+    assert!(net.refusals.is_empty() && net.logs.is_empty());
+}
+
+#[test]
+fn a_late_joiner_starts_from_the_host_state_and_keeps_step() {
+    let holders = vec![(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Computer)];
+    let mut net = Net::new(Mode::Singles, 21, holders);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    for _ in 0..15 {
+        net.play_one(&mut rng);
+    }
+    net.join(7, "late");
+    assert!(net.in_step(), "joined at shot {}", net.host.shots());
+    for _ in 0..15 {
+        net.play_one(&mut rng);
+        assert!(net.in_step());
+    }
+}
+
+#[test]
+fn a_dropped_player_rejoins_with_the_same_token_and_takes_the_seat_back() {
+    let holders = vec![(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("phone".into()))];
+    let mut net = Net::new(Mode::Singles, 5, holders);
+    net.join(2, "phone");
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for _ in 0..6 {
+        net.play_one(&mut rng);
+    }
+    net.leave("phone");
+    // The host hands the seat to the computer while the player is away …
+    net.host.set_holder(Seat::ALL[2], Holder::Computer);
+    for _ in 0..6 {
+        net.play_one(&mut rng);
+    }
+    // … and back when the same device returns, on a new connection.
+    net.host.set_holder(Seat::ALL[2], Holder::Device("phone".into()));
+    net.join(9, "phone");
+    assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[2]]);
+    assert!(net.in_step());
+    let strikes = play_board(&mut net, 2);
+    assert!(net.host.game().rules().is_over(), "the board ended after {strikes} more strikes");
+}
+
+#[test]
+fn bad_messages_are_refused_and_the_match_is_unharmed() {
+    let holders =
+        vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
+    let mut net = Net::new(Mode::Singles, 1, holders);
+    net.join(2, "a");
+    net.join(3, "b");
+    let before = StateHash::of_game(net.host.game()).unwrap();
+    let to_play = net.host.game().rules().to_play().unwrap();
+    let (mover, other) = if to_play == Seat::ALL[0] { (2, 3) } else { (3, 2) };
+    let idle_seat = to_play.opposite();
+    let ahead = forward(to_play);
+    let send = |net: &mut Net, from: PeerId, bytes: Vec<u8>| {
+        net.to_host.push_back((from, bytes));
+        net.run();
+        net.refusals.pop()
+    };
+    // A shot for the other player's seat.
+    let theirs = Replica::strike(&Intent::new(idle_seat, 0.0, forward(idle_seat), 0.5));
+    assert_eq!(send(&mut net, mover, theirs), Some(NetError::NotYourSeat(u8::from(idle_seat))));
+    // Its own seat, out of turn.
+    let early = Replica::strike(&Intent::new(idle_seat, 0.0, forward(idle_seat), 0.5));
+    assert!(matches!(send(&mut net, other, early), Some(NetError::NotYourTurn { .. })));
+    // Not a number, and beyond full power.
+    let nan = Replica::strike(&Intent::new(to_play, 0.0, ahead, f32::NAN));
+    assert_eq!(send(&mut net, mover, nan), Some(NetError::NotANumber("power")));
+    let strong = Replica::strike(&Intent::new(to_play, 0.0, ahead, 2.0));
+    assert!(matches!(send(&mut net, mover, strong), Some(NetError::OutOfRange { what: "power", .. })));
+    // An illegal spot, and backwards.
+    let off = Replica::strike(&Intent::new(to_play, 5.0, ahead, 0.5));
+    assert!(matches!(send(&mut net, mover, off), Some(NetError::Refused(_))));
+    let back = Replica::strike(&Intent::new(to_play, 0.0, Vec2::new(-ahead.x, -ahead.y), 0.5));
+    assert!(matches!(send(&mut net, mover, back), Some(NetError::Refused(_))));
+    // Oversized, another version, an unknown field.
+    assert!(matches!(send(&mut net, mover, vec![b' '; 5000]), Some(NetError::TooLarge { .. })));
+    let old = br#"{"protocol":9,"body":{"hash":{"shot":0,"hash":"00"}}}"#.to_vec();
+    assert!(matches!(send(&mut net, mover, old), Some(NetError::Protocol { found: 9, .. })));
+    let forged =
+        br#"{"protocol":1,"body":{"strike":{"seat":0,"offset":0,"direction":[0,0],"power":0,"speed":9}}}"#;
+    assert!(matches!(send(&mut net, mover, forged.to_vec()), Some(NetError::Malformed(_))));
+    // Nothing of it reached the match; every peer is still in step, and play goes on.
+    assert_eq!(StateHash::of_game(net.host.game()).unwrap(), before);
+    assert_eq!(net.host.shots(), 0);
+    assert!(net.in_step());
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    assert!(net.play_one(&mut rng) && net.host.shots() == 1 && net.in_step());
+}
+
+#[test]
+fn a_forged_hash_brings_the_host_state_and_a_log_line() {
+    let holders = vec![(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Computer)];
+    let mut net = Net::new(Mode::Singles, 2, holders);
+    net.join(2, "peer");
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    net.play_one(&mut rng);
+    let lie =
+        carrom_net::message::encode(&carrom_net::ToHost::Hash { shot: 1, hash: StateHash::of_save("lie") });
+    net.to_host.push_back((2, lie));
+    net.run();
+    assert_eq!(net.logs.len(), 1, "{:?}", net.logs);
+    assert!(net.logs[0].contains("differs after shot 1"), "{}", net.logs[0]);
+    assert!(net.in_step());
+}
+
+#[test]
+fn a_flood_of_aims_is_cut_off() {
+    let holders =
+        vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
+    let mut net = Net::new(Mode::Singles, 1, holders);
+    net.join(2, "a");
+    net.join(3, "b");
+    let seat = net.host.game().rules().to_play().unwrap();
+    let id = if seat == Seat::ALL[0] { 2 } else { 3 };
+    let aim = Replica::aim(seat, 0.0, forward(seat));
+    let mut refused = 0;
+    for _ in 0..200 {
+        // All at one moment: far faster than any aiming hand.
+        if let Err(NetError::RateLimited { .. }) = net.host.receive(id, &aim, 100.0) {
+            refused += 1;
+        }
+    }
+    assert!(refused >= 150, "{refused} refused");
+}
+
+#[test]
+fn a_peer_refuses_a_state_that_is_not_a_match() {
+    let mut replica = Replica::new();
+    let bad = carrom_net::message::encode(&ToPeer::State {
+        shots: 1,
+        state: "{\"format\":\"carrom-match\"}".into(),
+    });
+    assert!(matches!(replica.receive(&bad), Err(NetError::BadState(_))));
+    assert!(replica.game().is_none());
+    let shot_first = carrom_net::message::encode(&ToPeer::Refused { reason: "x".into() });
+    assert!(matches!(replica.receive(&shot_first), Ok((Change::Refused(_), _))));
+}
