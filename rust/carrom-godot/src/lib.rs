@@ -17,6 +17,8 @@ mod board;
 #[cfg(not(test))]
 mod enums;
 #[cfg(not(test))]
+mod net;
+#[cfg(not(test))]
 mod physics;
 #[cfg(not(test))]
 mod piece;

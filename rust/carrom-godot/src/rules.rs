@@ -349,19 +349,14 @@ impl CarromRules {
     /// document, for `load_match`. Empty, with an error, before a match.
     #[func]
     fn save_match(&self) -> GString {
-        let text = match (&self.referee, alive(&self.board)) {
-            (Some(referee), Some(board)) => save::write(board.bind().table(), referee).map_err(Refused::from),
-            _ => Err("no match to save: call start_match or load_match first".into()),
-        };
-        GString::from(value_or_default(text).as_str())
+        GString::from(value_or_default(self.save_match_text()).as_str())
     }
 
     /// Loads a match saved by `save_match`, its table onto the board. A document of another
     /// version, or damaged, is refused and nothing changes.
     #[func]
     fn load_match(&mut self, text: GString) -> Result<(), Refused> {
-        let (table, referee) = save::read(&text.to_string())?;
-        self.take_match(table, referee)
+        self.load_match_text(&text.to_string())
     }
 
     /// Why a saved match (from `save_match`) cannot be loaded, or "" when it can: for a menu
@@ -416,6 +411,25 @@ impl CarromRules {
     /// The rules of the match under way.
     pub(crate) fn rules(&self) -> Option<&Match> {
         self.referee.as_ref().map(Referee::rules)
+    }
+
+    /// The board this node referees, if it is still there.
+    pub(crate) fn board_node(&self) -> Option<Gd<CarromBoard>> {
+        alive(&self.board)
+    }
+
+    /// Takes a whole match from a save document (network play's welcome and resync).
+    pub(crate) fn load_match_text(&mut self, text: &str) -> Result<(), Refused> {
+        let (table, referee) = save::read(text)?;
+        self.take_match(table, referee)
+    }
+
+    /// The match as its save document, or why not.
+    pub(crate) fn save_match_text(&self) -> Result<String, Refused> {
+        match (&self.referee, alive(&self.board)) {
+            (Some(referee), Some(board)) => save::write(board.bind().table(), referee).map_err(Refused::from),
+            _ => Err("no match to save: call start_match or load_match first".into()),
+        }
     }
 
     /// Whether a match is under way (or over, and still shown).

@@ -108,6 +108,11 @@ impl Host {
         self.peers.remove(&peer);
     }
 
+    /// Peers that said hello: those an `All` message goes to.
+    pub fn joined_peers(&self) -> Vec<PeerId> {
+        self.peers.iter().filter(|(_, c)| c.token.is_some()).map(|(id, _)| *id).collect()
+    }
+
     /// Whether a device with `token` is connected now.
     pub fn is_connected(&self, token: &str) -> bool {
         self.peers.values().any(|c| c.token.as_deref() == Some(token))

@@ -290,6 +290,11 @@ impl CarromBoard {
         &self.table
     }
 
+    /// Whether a shot is under way.
+    pub(crate) fn is_moving_now(&self) -> bool {
+        self.table.is_moving()
+    }
+
     /// The board's scale.
     pub(crate) fn units(&self) -> Units {
         self.units

@@ -11,6 +11,7 @@ use crate::variant::dictionary;
 use carrom_core::aim::predict_path;
 use carrom_core::game::GameError;
 use carrom_core::physics::{Snapshot, Table, TableError};
+use carrom_core::{Seat, Vec2};
 use godot::prelude::*;
 
 #[godot_api(secondary)]
@@ -22,13 +23,7 @@ impl CarromBoard {
     fn place_striker(&mut self, seat: i64, offset: f64) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
         let offset = self.units.metres("offset", offset)?;
-        self.apply_physics()?;
-        let units = self.units;
-        let spot =
-            self.with_turn(|turn| turn.place_striker(seat, offset)).map_err(|e| in_pixels(e, units))?;
-        self.sync_nodes();
-        self.signals().striker_placed().emit(i64::from(u8::from(seat)), units.point(spot));
-        Ok(())
+        self.place_exact(seat, offset)
     }
 
     /// Flicks the placed striker along `direction` (board pixels, any length, pointing
@@ -107,6 +102,33 @@ impl CarromBoard {
 }
 
 impl CarromBoard {
+    /// Plays `seat`'s strike from exactly these core values (metres, m/s), shown like any other
+    /// strike: network play hands every machine the same numbers, bit for bit, which a
+    /// conversion from pixels and power could round.
+    pub(crate) fn play_exact(
+        &mut self,
+        seat: Seat,
+        offset: f32,
+        direction: Vec2,
+        speed: f32,
+    ) -> Result<(), Refused> {
+        self.place_exact(seat, offset)?;
+        self.with_turn(|turn| turn.strike(direction, speed))?;
+        self.stepper.clear();
+        Ok(())
+    }
+
+    /// Stands `seat`'s striker `offset` metres along its baseline, and says so.
+    fn place_exact(&mut self, seat: Seat, offset: f32) -> Result<(), Refused> {
+        self.apply_physics()?;
+        let units = self.units;
+        let spot =
+            self.with_turn(|turn| turn.place_striker(seat, offset)).map_err(|e| in_pixels(e, units))?;
+        self.sync_nodes();
+        self.signals().striker_placed().emit(i64::from(u8::from(seat)), units.point(spot));
+        Ok(())
+    }
+
     /// Refuses `call` while a match is refereed on this board; `instead` is the rules' call.
     fn check_unrefereed(&self, call: &str, instead: &str) -> Result<(), Refused> {
         let refereed = alive(&self.referee).is_some_and(|r| r.bind().has_match());
