@@ -12,6 +12,7 @@ mod godot;
 mod i18n;
 mod lab;
 mod msrv;
+mod online;
 mod play;
 mod screenshots;
 mod test;

@@ -163,6 +163,18 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
     if let Some(first) = errors.first() {
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
+    println!("== online: a host and a client over ENet on 127.0.0.1");
+    match crate::online::pair(godot, &game, &data)? {
+        None => {
+            println!("ok    a host and a client play the same match over ENet");
+            tally.passed += 1;
+        }
+        Some(why) => {
+            println!("FAIL  a host and a client play the same match over ENet: {why}");
+            tally.failed += 1;
+            return Err(format!("the online pair failed: {why}"));
+        }
+    }
     Ok(format!("passed on Godot {}", godot.version))
 }
 
