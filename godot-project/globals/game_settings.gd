@@ -24,6 +24,10 @@ var turn_board := true
 var vibration := true
 ## Whether the how-to-play overlay has been shown (it is shown once, on the first match).
 var how_to_play_seen := false
+## The name shown to others online.
+var player_name := ""
+## This device's token online, made once: a player who drops out takes their seat back with it.
+var device_token := ""
 ## The game's language: picked from the system on first start, then as the player chose.
 var language := ""
 
@@ -41,8 +45,12 @@ func load_settings() -> void:
 		vibration = bool(file.get_value("play", "vibration", vibration))
 		how_to_play_seen = bool(file.get_value("play", "how_to_play_seen", how_to_play_seen))
 		language = str(file.get_value("play", "language", ""))
+		player_name = str(file.get_value("online", "name", ""))
+		device_token = str(file.get_value("online", "token", ""))
 	if not LANGUAGES.has(language):
 		language = system_language()
+	if not _is_token(device_token):
+		device_token = Crypto.new().generate_random_bytes(16).hex_encode()
 	apply()
 
 
@@ -54,8 +62,15 @@ func save_settings() -> void:
 	file.set_value("play", "vibration", vibration)
 	file.set_value("play", "how_to_play_seen", how_to_play_seen)
 	file.set_value("play", "language", language)
+	file.set_value("online", "name", player_name)
+	file.set_value("online", "token", device_token)
 	file.save(PATH)
 	apply()
+
+
+## Whether `text` is a token as the host takes it: 32 hex digits (a file edited by hand may not be).
+static func _is_token(text: String) -> bool:
+	return text.length() == 32 and text.is_valid_hex_number()
 
 
 ## The system's language if the game speaks it, else English.

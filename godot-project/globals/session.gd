@@ -16,6 +16,13 @@ var match_seed := 0
 var resume := false
 ## The saved match (`CarromRules.save_match`): table, rules and replay in one document.
 var saved_match := ""
+## Online: "" plays on this device only; "host" hosts the match set up here; "join" joins one.
+var online := ""
+## The host to join, and the port a host listens on.
+var online_address := "127.0.0.1"
+var online_port := 24680
+## Online, the seats played on this device (a person's); the others' shots come from the host.
+var local_seats := PackedInt32Array()
 
 
 func seats() -> PackedInt32Array:
@@ -26,14 +33,41 @@ func is_computer(seat: int) -> bool:
 	return players.get(seat, HUMAN) != HUMAN
 
 
+## Online, whether `seat` is played on another device (its shots come from the host).
+func is_remote(seat: int) -> bool:
+	if online.is_empty():
+		return false
+	if online == "host" and is_computer(seat):
+		return false
+	return not seat in local_seats
+
+
+## Who plays each seat, for `CarromNet.host_match`: the host's person at the first human seat,
+## the computer at its seats, and every other human seat open to the friends who join.
+func online_holders() -> Dictionary:
+	var holders := {}
+	var host_seat := -1
+	for seat: int in seats():
+		if is_computer(seat):
+			holders[seat] = "computer"
+		elif host_seat < 0:
+			host_seat = seat
+			holders[seat] = ""
+		else:
+			holders[seat] = "open"
+	local_seats = PackedInt32Array([host_seat]) if host_seat >= 0 else PackedInt32Array()
+	return holders
+
+
 func level_of(seat: int) -> int:
 	return players.get(seat, CarromAi.LEVEL_HARD)
 
 
-## A fresh match with the settings chosen.
+## A fresh match with the settings chosen, on this device only.
 func new_match() -> void:
 	match_seed = randi()
 	resume = false
+	online = ""
 
 
 func has_save() -> bool:

@@ -1,8 +1,9 @@
 extends Control
-## The main menu: a new match, continue the saved match, rules, settings, quit. Laid out in
+## The main menu: a new match, online play, the saved match, rules, settings, quit. Laid out in
 ## main_menu.tscn, its text as translation keys; the other screens open over it.
 
 const NEW_MATCH := preload("res://scenes/new_match/new_match.tscn")
+const ONLINE_MENU := preload("res://scenes/online/online_menu.tscn")
 const RULES_SCREEN := preload("res://scenes/rules/rules_screen.tscn")
 const SETTINGS_SCREEN := preload("res://scenes/settings/settings_screen.tscn")
 
@@ -17,6 +18,10 @@ func _ready() -> void:
 
 func _on_play_pressed() -> void:
 	add_child(NEW_MATCH.instantiate())
+
+
+func _on_online_pressed() -> void:
+	add_child(ONLINE_MENU.instantiate())
 
 
 ## Continues the saved match, or says it cannot be continued (and why, in the log) when the

@@ -13,6 +13,9 @@ extends Node2D
 @export var hud: Hud
 @export var turn_flow: TurnFlow
 @export var replay: InstantReplay
+## Online play: the protocol, and the link that carries its bytes.
+@export var net: CarromNet
+@export var link: OnlineLink
 @export var pause_menu: PackedScene
 @export var board_end_panel: PackedScene
 @export var game_over_panel: PackedScene
@@ -31,12 +34,54 @@ func _ready() -> void:
 	var limit := board.get_striker_offset_limit()
 	hud.slider.min_value = -limit
 	hud.slider.max_value = limit
+	if not Session.online.is_empty():
+		_go_online()
+		return
 	var resumed := Session.resume and rules.load_match(Session.saved_match)
 	if resumed and not board.is_moving():
 		turn_flow.start(rules.get_seat_to_play())
 	else:
 		rules.start_match(Session.match_seed)
 	hud.refresh(rules)
+
+
+## Hosts the match set up in the menu, or joins one (it arrives with `joined`).
+func _go_online() -> void:
+	controller.net = net
+	var error := OK
+	if Session.online == "host":
+		var holders := Session.online_holders()
+		rules.start_match(Session.match_seed)
+		net.host_match(holders)
+		error = link.host(Session.online_port)
+		hud.banner(tr("ONLINE_HOSTING") % Session.online_port)
+	else:
+		var token := GameSettings.device_token
+		error = link.join(
+			Session.online_address, Session.online_port, GameSettings.player_name, token
+		)
+		hud.banner(tr("ONLINE_WAITING"))
+	hud.refresh(rules)
+	if error != OK:
+		_on_link_link_down(error_string(error))
+
+
+func _on_net_joined(seats: PackedInt32Array) -> void:
+	Session.local_seats = seats
+	hud.refresh(rules)
+	turn_flow.start(rules.get_seat_to_play())
+
+
+func _on_net_refused(reason: String) -> void:
+	push_warning("The host refused: %s" % reason)
+
+
+## The link failed or the host left: say so, then back to the menu.
+func _on_link_link_down(reason: String) -> void:
+	hud.banner(tr("ONLINE_LOST") % reason, Banner.Tone.FOUL)
+	controller.end_turn()
+	await get_tree().create_timer(3.0).timeout
+	_to_menu()
 
 
 ## Scales and centres the board in the room the HUD leaves, portrait or landscape.
@@ -62,6 +107,9 @@ func _notification(what: int) -> void:
 
 
 func _save() -> void:
+	# Online, the host's match is not this device's own to continue.
+	if not Session.online.is_empty():
+		return
 	if is_instance_valid(rules) and not rules.is_match_over():
 		Session.save_match(rules.save_match())
 
@@ -176,6 +224,7 @@ func _on_instant_replay_finished() -> void:
 func _play_again() -> void:
 	get_tree().paused = false
 	ai.cancel()
+	link.leave()
 	Session.new_match()
 	get_tree().reload_current_scene()
 
@@ -184,4 +233,5 @@ func _to_menu() -> void:
 	_save()
 	get_tree().paused = false
 	ai.cancel()
+	link.leave()
 	get_tree().change_scene_to_file("res://scenes/main_menu/main_menu.tscn")

@@ -27,6 +27,9 @@ const COMPUTER_AIM_SECONDS := 0.7
 const TOUCH_TARGET := 96.0
 
 @export var board: CarromBoard
+## Online, strikes go to the host through this (and come back to the board from it); offline
+## it is empty and the board is struck at once.
+var net: CarromNet
 var seat := -1
 var state := State.OFF
 ## Where the striker stands, pixels along the baseline to the player's right.
@@ -91,7 +94,9 @@ func release() -> bool:
 		changed.emit()
 		return false
 	striking.emit(seat, offset, direction, power)
-	var done := board.strike(direction, power)
+	var done := (
+		net.strike(seat, offset, direction, power) if net else board.strike(direction, power)
+	)
 	state = State.OFF if done else State.READY
 	if done:
 		struck.emit(power)

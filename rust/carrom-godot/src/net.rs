@@ -64,7 +64,7 @@ impl CarromNet {
     fn log_line(text: GString);
 
     /// Hosts the match `rules` holds now. `holders` maps a seat to who plays it: "" for the
-    /// person here, "computer", or a device's token. Refused before a match or while a shot
+    /// person here, "computer", "open" (the next device to join takes it), or a device's token. Refused before a match or while a shot
     /// is under way.
     #[func]
     fn host_match(&mut self, holders: VarDictionary) -> Result<(), Refused> {
@@ -319,6 +319,7 @@ fn holder_of(text: &str) -> Holder {
     match text {
         "" => Holder::Host,
         "computer" => Holder::Computer,
+        "open" => Holder::Open,
         token => Holder::Device(token.to_string()),
     }
 }

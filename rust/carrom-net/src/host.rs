@@ -33,6 +33,8 @@ pub enum Holder {
     Computer,
     /// The person whose device has this token.
     Device(String),
+    /// Nobody yet: the next device that joins without a seat of its own takes it.
+    Open,
 }
 
 /// A message to send.
@@ -162,6 +164,13 @@ impl Host {
         check_identity("token", &token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')?;
         if self.peers.iter().any(|(id, c)| *id != peer && c.token.as_deref() == Some(token.as_str())) {
             return Err(NetError::TokenInUse);
+        }
+        let holds_one = self.holders.values().any(|h| *h == Holder::Device(token.clone()));
+        if !holds_one {
+            // A newcomer takes the first open seat; with none left it watches.
+            if let Some(holder) = self.holders.values_mut().find(|h| **h == Holder::Open) {
+                *holder = Holder::Device(token.clone());
+            }
         }
         let seats: Vec<u8> = self
             .holders

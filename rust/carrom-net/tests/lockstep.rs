@@ -190,6 +190,28 @@ fn a_singles_board_is_played_in_step_by_host_and_peers() {
 }
 
 #[test]
+fn open_seats_go_to_devices_in_the_order_they_join() {
+    let holders = vec![
+        (Seat::ALL[0], Holder::Host),
+        (Seat::ALL[1], Holder::Open),
+        (Seat::ALL[2], Holder::Computer),
+        (Seat::ALL[3], Holder::Open),
+    ];
+    let mut net = Net::new(Mode::Doubles, 4, holders);
+    for (id, token) in [(2, "first"), (3, "second"), (4, "third")] {
+        net.join(id, token);
+    }
+    assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[1]]);
+    assert_eq!(net.peers[1].replica.seats(), &[Seat::ALL[3]]);
+    assert!(net.peers[2].replica.seats().is_empty(), "no seat left: the third watches");
+    assert_eq!(net.host.holder(Seat::ALL[2]), Holder::Computer, "the computer's seat stays its own");
+    // A device that comes back gets its own seat, not another open one.
+    net.leave("first");
+    net.join(5, "first");
+    assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[1]]);
+}
+
+#[test]
 fn doubles_with_three_devices_stay_in_step() {
     let holders = vec![
         (Seat::ALL[0], Holder::Host),

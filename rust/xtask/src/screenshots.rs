@@ -1,5 +1,5 @@
 //! `cargo xtask screenshots [--out DIR]`: the README's pictures of the game, taken from the game
-//! itself in a real window: the menu, the new-match screen, the first lesson, a match in portrait and in landscape,
+//! itself in a real window: the menu, the new-match and online screens, the first lesson, a match in portrait and in landscape,
 //! and the end of a board. Remake them after any change of look.
 //!
 //! Godot cannot draw without a display, so with no `$DISPLAY` the game runs under `xvfb-run`
@@ -67,5 +67,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The pictures the script takes (and the README shows).
-const NAMES: [&str; 6] =
-    ["menu.png", "new-match.png", "lesson.png", "match-portrait.png", "match-landscape.png", "board-end.png"];
+const NAMES: [&str; 7] = [
+    "menu.png",
+    "new-match.png",
+    "online.png",
+    "lesson.png",
+    "match-portrait.png",
+    "match-landscape.png",
+    "board-end.png",
+];

@@ -7,6 +7,7 @@ extends SceneTree
 const SCENES := [
 	"res://scenes/main_menu/main_menu.tscn",
 	"res://scenes/new_match/new_match.tscn",
+	"res://scenes/online/online_menu.tscn",
 	"res://scenes/rules/rules_screen.tscn",
 	"res://scenes/settings/settings_screen.tscn",
 	"res://scenes/match/match.tscn",
@@ -39,6 +40,7 @@ func _run() -> void:
 	await _check_save_and_continue()
 	await _check_damaged_save()
 	await _check_menu_keeps_choices()
+	await _check_online_menu_refuses_bad_input()
 	await _check_sound_cues()
 	await _check_language_switch()
 	await _check_how_to_play()
@@ -325,6 +327,28 @@ func _check_menu_keeps_choices() -> void:
 		"the new-match screen keeps the points and boards chosen",
 		shown == [29.0, 5.0] and kept == [29, 5],
 		"shown %s, kept %s" % [shown, kept]
+	)
+
+
+## The online screen says what is wrong with a name or an address, and stays.
+func _check_online_menu_refuses_bad_input() -> void:
+	var menu: Control = load("res://scenes/online/online_menu.tscn").instantiate()
+	root.add_child(menu)
+	await process_frame
+	menu.get_node("%Name").text = "<script>"
+	menu.call("_on_join_pressed")
+	var bad_name: String = menu.get_node("%Status").text
+	menu.get_node("%Name").text = "Asha"
+	menu.get_node("%Address").text = "not an address!"
+	menu.call("_on_join_pressed")
+	var bad_address: String = menu.get_node("%Status").text
+	var stayed: bool = menu.is_inside_tree() and root.get_node("Session").get("online") == ""
+	menu.queue_free()
+	await process_frame
+	_result(
+		"the online screen refuses a bad name and a bad address, saying why",
+		bad_name == "ONLINE_BAD_NAME" and bad_address == "ONLINE_BAD_ADDRESS" and stayed,
+		"%s, %s, stayed %s" % [bad_name, bad_address, stayed]
 	)
 
 

@@ -9,6 +9,7 @@ extends SceneTree
 
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
+const ONLINE := "res://scenes/online/online_menu.tscn"
 const MATCH := "res://scenes/match/match.tscn"
 const PORTRAIT := Vector2i(540, 960)
 const LANDSCAPE := Vector2i(1280, 720)
@@ -44,6 +45,10 @@ func _run() -> void:
 	root.add_child(setup)
 	await _shoot("new-match.png")
 	setup.queue_free()
+	var online: Node = load(ONLINE).instantiate()
+	root.add_child(online)
+	await _shoot("online.png")
+	online.queue_free()
 	var game := await _start_match()
 	await _shoot("lesson.png")
 	for lesson in game.find_children("HowToPlay", "", true, false):
