@@ -5,6 +5,11 @@ extends Node2D
 
 @export var controller: StrikerController
 @export var board: CarromBoard
+## Online, how long another player's aim stays shown after its last update, in seconds.
+@export var remote_aim_seconds := 0.6
+
+## Another player's aim (online): seat, striker offset, direction, and when it fades.
+var _remote := {}
 
 
 func _ready() -> void:
@@ -15,7 +20,19 @@ func _process(_delta: float) -> void:
 	queue_redraw()
 
 
+## Shows where another player (online) is aiming: their striker at `offset`, along `direction`.
+func show_remote(seat: int, offset: float, direction: Vector2) -> void:
+	_remote = {
+		"seat": seat,
+		"offset": offset,
+		"direction": direction.normalized(),
+		"until": Time.get_ticks_msec() + remote_aim_seconds * 1000.0,
+	}
+
+
 func _draw() -> void:
+	if board != null and not _remote.is_empty() and Time.get_ticks_msec() < _remote["until"]:
+		_draw_remote()
 	if controller == null or board == null or controller.seat < 0 or board.is_moving():
 		return
 	var state := controller.state
@@ -57,3 +74,13 @@ func _draw_guide(dir: Vector2, power: float) -> void:
 		var hit_dir: Vector2 = guide["hit_direction"]
 		var from := end + hit_dir * radius * 1.9
 		draw_line(from, from + hit_dir * 90.0, Color(1, 0.9, 0.3, 0.8), 3.0, true)
+
+
+func _draw_remote() -> void:
+	if board.is_moving():
+		return
+	var radius := board.get_piece_radius(CarromBoard.KIND_STRIKER)
+	var at := board.get_striker_spot(_remote["seat"], _remote["offset"])
+	var faint := Color(0.75, 0.85, 1.0, 0.7)
+	draw_arc(at, radius * 1.3, 0.0, TAU, 40, faint, 3.0, true)
+	draw_line(at, at + _remote["direction"] * (radius * 1.5 + 160.0), faint, 4.0, true)

@@ -5,6 +5,9 @@ extends Node2D
 ## (instant_replay.gd) are nodes of match.tscn. This script lays the board out, saves, and opens
 ## and answers the panels.
 
+## Online, the least time between two aim updates sent, in milliseconds (ten a second).
+const AIM_SEND_MS := 100
+
 @export var board_view: Node2D
 @export var board: CarromBoard
 @export var rules: CarromRules
@@ -16,6 +19,7 @@ extends Node2D
 ## Online play: the protocol, and the link that carries its bytes.
 @export var net: CarromNet
 @export var link: OnlineLink
+@export var aim_view: AimView
 @export var pause_menu: PackedScene
 @export var board_end_panel: PackedScene
 @export var game_over_panel: PackedScene
@@ -24,6 +28,8 @@ extends Node2D
 
 ## Who took the board that ended last (-1: nobody), for the game-over panel.
 var _board_winner := -1
+## When this device last sent its player's aim (online).
+var _aim_sent_at := 0
 
 
 func _ready() -> void:
@@ -170,6 +176,34 @@ func _on_how_to_play_done() -> void:
 
 func _on_controller_changed() -> void:
 	hud.slider.set_value_no_signal(controller.offset)
+	_send_aim()
+
+
+## Online, this player's striker and aim for the others, at most ten times a second.
+func _send_aim() -> void:
+	var aiming := (
+		controller.state
+		in [
+			StrikerController.State.READY,
+			StrikerController.State.PLACING,
+			StrikerController.State.AIMING,
+			StrikerController.State.CHARGING,
+		]
+	)
+	var now := Time.get_ticks_msec()
+	if Session.online.is_empty() or not aiming or now - _aim_sent_at < AIM_SEND_MS:
+		return
+	_aim_sent_at = now
+	net.aim(controller.seat, controller.offset, controller.direction)
+
+
+## Another player aims: their striker slides here and their aim line shows.
+func _on_net_aim_shown(seat: int, offset: float, direction: Vector2) -> void:
+	if not Session.is_remote(seat) or board.is_moving() or seat != rules.get_seat_to_play():
+		return
+	if board.is_striker_position_legal(seat, offset):
+		board.place_striker(seat, offset)
+	aim_view.show_remote(seat, offset, direction)
 
 
 func _on_hud_slider_moved(value: float) -> void:

@@ -235,6 +235,7 @@ impl CarromNet {
     fn deliver(&mut self, out: Vec<Outgoing>) {
         let joined = self.host.as_ref().map(Host::joined_peers).unwrap_or_default();
         for message in out {
+            let relayed = matches!(message, Outgoing::AllBut(..));
             let (targets, body) = match message {
                 Outgoing::To(peer, body) => (vec![peer], body),
                 Outgoing::All(body) => (joined.clone(), body),
@@ -248,6 +249,14 @@ impl CarromNet {
             if let ToPeer::Shot { .. } = &body {
                 if let Some(action) = shot_action(&body) {
                     self.due.push_back(action);
+                }
+            }
+            // Another player's aim passed on by this host is shown here too.
+            if let (true, ToPeer::Aim { seat, offset, direction }) = (relayed, &body) {
+                if let (Ok(seat), Ok(dir)) =
+                    (Seat::try_from(*seat), carrom_net::intent::direction(*direction))
+                {
+                    self.show(Change::Aim { seat, offset: offset.get(), direction: dir }, None);
                 }
             }
             let bytes = PackedByteArray::from(encode(&body).as_slice());

@@ -1,6 +1,6 @@
 //! The online check of `cargo xtask test`: two Godot processes, a host and a client, play the
-//! same match over ENet on 127.0.0.1 (the game's own `OnlineLink` and `CarromNet`), and must end
-//! with the same state hash, without an error line.
+//! same match over ENet on 127.0.0.1 (the game's own match scene, `OnlineLink` and `CarromNet`),
+//! and must end with the same state hash, each having seen the other aim, without an error line.
 
 use crate::godot::Godot;
 use std::net::UdpSocket;
@@ -37,6 +37,18 @@ pub fn pair(godot: &Godot, game: &Path, data: &Path) -> Result<Option<String>, S
     for (role, log) in [("host", &host), ("client", &client)] {
         if let Some(line) = log.lines().find(|l| crate::test::is_error_line(l)) {
             return Ok(Some(format!("the {role} logged an error: {line}")));
+        }
+    }
+    // Each saw the other aim: the striker sliding and the aim line moving.
+    let aims = |log: &str| {
+        log.lines()
+            .find_map(|l| l.strip_prefix("AIMS "))
+            .and_then(|n| n.trim().parse::<u32>().ok())
+            .unwrap_or(0)
+    };
+    for (role, log) in [("host", &host), ("client", &client)] {
+        if aims(log) == 0 {
+            return Ok(Some(format!("the {role} was never shown the other player's aim")));
         }
     }
     let state = |log: &str| log.lines().find(|l| l.starts_with("STATE ")).map(str::to_string);

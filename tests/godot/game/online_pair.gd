@@ -6,7 +6,8 @@ extends SceneTree
 ## The host hosts a singles match with its person at seat 0 and seat 2 open; the client joins
 ## and takes seat 2. Each plays its own turns through the striker controller, as a player would,
 ## with fixed strikes (so both runs are the same). When the shots are played and shown, each
-## prints "STATE <shots> <hash>"; the two lines must be equal.
+## prints "STATE <shots> <hash>"; the two lines must be equal. Each also prints "AIMS <n>": how
+## many of the other player's aim updates it was shown (there must be some).
 
 const MATCH := "res://scenes/match/match.tscn"
 const TIMEOUT_MS := 120000
@@ -54,6 +55,8 @@ func _run() -> void:
 	root.add_child(_game)
 	var net: CarromNet = _game.get_node("Net")
 	var controller: StrikerController = _game.get_node("Controller")
+	var aims := [0]
+	net.aim_shown.connect(func(_s: int, _o: float, _d: Vector2) -> void: aims[0] += 1)
 	var until := Time.get_ticks_msec() + TIMEOUT_MS
 	while Time.get_ticks_msec() < until:
 		await process_frame
@@ -64,6 +67,7 @@ func _run() -> void:
 		if ready and _at_rest() and _asked_at != net.get_shots():
 			_strike(controller, net.get_shots())
 	print("STATE %d %s" % [net.get_shots(), net.get_state_hash()])
+	print("AIMS %d" % aims[0])
 	# The host stays a moment, so that the last messages reach the client.
 	if _role == "host":
 		var linger := Time.get_ticks_msec() + 3000
