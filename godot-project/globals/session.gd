@@ -23,6 +23,8 @@ var online_address := "127.0.0.1"
 var online_port := 24680
 ## Online, the seats played on this device (a person's); the others' shots come from the host.
 var local_seats := PackedInt32Array()
+## A dedicated server: it hosts with every seat open and plays none itself.
+var dedicated := false
 
 
 func seats() -> PackedInt32Array:
@@ -42,15 +44,16 @@ func is_remote(seat: int) -> bool:
 	return not seat in local_seats
 
 
-## Who plays each seat, for `CarromNet.host_match`: the host's person at the first human seat,
-## the computer at its seats, and every other human seat open to the friends who join.
+## Who plays each seat, for `CarromNet.host_match`: the host's person at the first human seat
+## (none on a dedicated server), the computer at its seats, and every other human seat open to
+## the friends who join.
 func online_holders() -> Dictionary:
 	var holders := {}
 	var host_seat := -1
 	for seat: int in seats():
 		if is_computer(seat):
 			holders[seat] = "computer"
-		elif host_seat < 0:
+		elif host_seat < 0 and not dedicated:
 			host_seat = seat
 			holders[seat] = ""
 		else:

@@ -142,6 +142,11 @@ func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
 	for side in dues.size():
 		if dues[side] > 0:
 			parts.append(tr("STATUS_OWES") % [SeatNames.side_name(rules, side), dues[side]])
+	if Session.online == "host":
+		# What friends need to join: the address and port, or the code for both.
+		var address := RoomCode.local_address()
+		var code := RoomCode.encode(address, Session.online_port)
+		parts.append(tr("STATUS_HOSTING") % ["%s:%d" % [address, Session.online_port], code])
 	return parts
 
 

@@ -1,6 +1,7 @@
 extends PanelContainer
 ## Play online: host the match set up in New match (its human seats after the first open to
-## friends who join), or join a host by its address. Laid out in online_menu.tscn.
+## friends who join), or join a host by its address or its room code. Laid out in
+## online_menu.tscn.
 
 ## Closed without going online.
 signal closed
@@ -31,7 +32,11 @@ func _on_join_pressed() -> void:
 	if not _keep_choices():
 		return
 	var host := address.text.strip_edges()
-	if not (host.is_valid_ip_address() or _is_host_name(host)):
+	var room := RoomCode.decode(host)
+	if not room.is_empty():
+		host = room["address"]
+		Session.online_port = room["port"]
+	elif not (host.is_valid_ip_address() or _is_host_name(host)):
 		status.text = "ONLINE_BAD_ADDRESS"
 		return
 	Session.online_address = host

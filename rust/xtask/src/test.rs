@@ -163,20 +163,29 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
     if let Some(first) = errors.first() {
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
-    println!("== online: a host and a client over ENet on 127.0.0.1");
-    match crate::online::pair(godot, &game, &data)? {
-        None => {
-            println!("ok    a host and a client play the same match over ENet");
-            tally.passed += 1;
-        }
-        Some(why) => {
-            println!("FAIL  a host and a client play the same match over ENet: {why}");
-            tally.failed += 1;
-            return Err(format!("the online pair failed: {why}"));
+    println!("== online over ENet on 127.0.0.1");
+    let checks: [(&str, OnlineCheck); 2] = [
+        ("a host and a client play the same match over ENet", crate::online::pair),
+        ("two clients play the same match on a dedicated server", crate::online::server),
+    ];
+    for (name, check) in checks {
+        match check(godot, &game, &data)? {
+            None => {
+                println!("ok    {name}");
+                tally.passed += 1;
+            }
+            Some(why) => {
+                println!("FAIL  {name}: {why}");
+                tally.failed += 1;
+                return Err(format!("online: {name}: {why}"));
+            }
         }
     }
     Ok(format!("passed on Godot {}", godot.version))
 }
+
+/// An online check: two or three Godot processes, and why they disagree (or `None`).
+type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Option<String>, String>;
 
 /// Every scene of the game opens in the editor, headless, without an error: what a game maker
 /// sees first when they open one to change it.

@@ -2,12 +2,13 @@ extends SceneTree
 ## One side of a two-process online match of the game's own match scene, over ENet on
 ## 127.0.0.1, for `cargo xtask test`:
 ##   godot --headless --path godot-project --script res://tests/online_pair.gd -- \
-##     --role=host|client --port=N [--shots=12]
+##     --role=host|client --port=N [--shots=12] [--token=32 hex digits]
 ## The host hosts a singles match with its person at seat 0 and seat 2 open; the client joins
 ## and takes seat 2. Each plays its own turns through the striker controller, as a player would,
 ## with fixed strikes (so both runs are the same). When the shots are played and shown, each
 ## prints "STATE <shots> <hash>"; the two lines must be equal. Each also prints "AIMS <n>": how
-## many of the other player's aim updates it was shown (there must be some).
+## many of the other player's aim updates it was shown (there must be some). Two clients, each
+## with its own --token, can play a dedicated server (`-- --server --port=N`) the same way.
 
 const MATCH := "res://scenes/match/match.tscn"
 const TIMEOUT_MS := 120000
@@ -17,6 +18,7 @@ const CLIENT_TOKEN := "0123456789abcdef0123456789abcdef"
 var _role := ""
 var _port := 0
 var _shots := 12
+var _token := CLIENT_TOKEN
 var _game: Node
 ## The shot count at which this side last struck: one strike per turn shown.
 var _asked_at := -1
@@ -30,6 +32,8 @@ func _initialize() -> void:
 			_port = int(arg.trim_prefix("--port="))
 		elif arg.begins_with("--shots="):
 			_shots = int(arg.trim_prefix("--shots="))
+		elif arg.begins_with("--token="):
+			_token = arg.trim_prefix("--token=")
 	_run.call_deferred()
 
 
@@ -50,7 +54,7 @@ func _run() -> void:
 	session.set("online_address", "127.0.0.1")
 	if _role == "client":
 		settings.set("player_name", "Guest")
-		settings.set("device_token", CLIENT_TOKEN)
+		settings.set("device_token", _token)
 	_game = load(MATCH).instantiate()
 	root.add_child(_game)
 	var net: CarromNet = _game.get_node("Net")

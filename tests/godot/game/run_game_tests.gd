@@ -41,6 +41,7 @@ func _run() -> void:
 	await _check_damaged_save()
 	await _check_menu_keeps_choices()
 	await _check_online_menu_refuses_bad_input()
+	_check_room_code()
 	await _check_sound_cues()
 	await _check_language_switch()
 	await _check_how_to_play()
@@ -349,6 +350,24 @@ func _check_online_menu_refuses_bad_input() -> void:
 		"the online screen refuses a bad name and a bad address, saying why",
 		bad_name == "ONLINE_BAD_NAME" and bad_address == "ONLINE_BAD_ADDRESS" and stayed,
 		"%s, %s, stayed %s" % [bad_name, bad_address, stayed]
+	)
+
+
+## A room code reads back as the address and port it was made from, however it is typed, and
+## anything else is not taken for one.
+func _check_room_code() -> void:
+	var code := RoomCode.encode("192.168.1.20", 24680)
+	var back := RoomCode.decode(code)
+	var typed := RoomCode.decode(
+		code.to_lower().replace("-", " ").replace("0", "o").replace("1", "l")
+	)
+	var wanted := {"address": "192.168.1.20", "port": 24680}
+	var junk := [RoomCode.decode("hello"), RoomCode.decode("UUUUU-UUUUU"), RoomCode.decode("")]
+	var refused := junk.all(func(d: Dictionary) -> bool: return d.is_empty())
+	_result(
+		"a room code stands for the host's address and port",
+		code.length() == 11 and back == wanted and typed == wanted and refused,
+		"%s -> %s, typed %s" % [code, back, typed]
 	)
 
 

@@ -1,0 +1,49 @@
+extends Node
+## A dedicated server: the game started as `--headless -- --server [--port=N]
+## [--mode=singles|doubles|points]` hosts one match with no player of its own. Every seat is
+## open to whoever joins, first come first seated; the server plays no shot itself, checks each
+## one and passes it on. It quits a few seconds after the match ends.
+
+## Seconds the server stays up after the match ends, for the last messages to go out.
+const LINGER_SECONDS := 5.0
+const MODES := {
+	"singles": CarromRules.MODE_SINGLES,
+	"doubles": CarromRules.MODE_DOUBLES,
+	"points": CarromRules.MODE_POINTS,
+}
+
+
+func _ready() -> void:
+	var args := OS.get_cmdline_user_args()
+	if not "--server" in args:
+		return
+	var mode := CarromRules.MODE_SINGLES
+	for arg in args:
+		if arg.begins_with("--port="):
+			Session.online_port = clampi(int(arg.get_slice("=", 1)), 1024, 65535)
+		elif arg.begins_with("--mode="):
+			mode = MODES.get(arg.get_slice("=", 1), -1)
+			if mode < 0:
+				printerr("--mode must be one of %s" % ", ".join(MODES.keys()))
+				get_tree().quit(2)
+				return
+	Session.mode = mode
+	for seat: int in Session.seats():
+		Session.players[seat] = Session.HUMAN
+	Session.new_match()
+	Session.online = "host"
+	Session.dedicated = true
+	print("server: hosting %s on port %d" % [MODES.find_key(mode), Session.online_port])
+	get_tree().node_added.connect(_on_node_added)
+	get_tree().change_scene_to_file.call_deferred("res://scenes/match/match.tscn")
+
+
+func _on_node_added(node: Node) -> void:
+	if node is CarromRules:
+		(node as CarromRules).match_finished.connect(_on_match_finished)
+
+
+func _on_match_finished(_winner: int, scores: PackedInt32Array) -> void:
+	print("server: match over, scores %s" % [scores])
+	await get_tree().create_timer(LINGER_SECONDS).timeout
+	get_tree().quit(0)
