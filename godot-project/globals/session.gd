@@ -46,7 +46,7 @@ func is_remote(seat: int) -> bool:
 
 ## Who plays each seat, for `CarromNet.host_match`: the host's person at the first human seat
 ## (none on a dedicated server), the computer at its seats, and every other human seat open to
-## the friends who join.
+## the friends who join. Sets `local_seats` to the host's person's seat.
 func online_holders() -> Dictionary:
 	var holders := {}
 	var host_seat := -1

@@ -1,8 +1,9 @@
 class_name PocketTray
 extends Control
 ## What a side has pocketed this board, at a glance: one small disc per coin it keeps, whites
-## then blacks, and the queen after them once the side has covered her. Drawn here so that a
-## modder can restyle it from the inspector.
+## then blacks, and the queen after them once the side has covered her. Sizes are exports;
+## colours come from theme.tres: the coins' from the `SideBadge` side colours (so trays and
+## swatches change together), the queen's and the rims from the `PocketTray` type.
 
 ## Radius of a disc, in pixels.
 @export var disc_radius := 9.0
@@ -11,12 +12,6 @@ extends Control
 ## Discs in a row before the next row begins (a side keeps at most nine of its colour and
 ## the queen).
 @export_range(1, 30) var per_row := 10
-@export var white_colour := Color(0.95, 0.89, 0.74)
-@export var black_colour := Color(0.13, 0.11, 0.1)
-@export var queen_colour := Color(0.78, 0.08, 0.12)
-## The rim around a light disc, and around a dark one: every coin shows on any bar.
-@export var dark_rim := Color(0.05, 0.04, 0.03, 0.9)
-@export var light_rim := Color(0.8, 0.74, 0.62, 1.0)
 
 var _white := 0
 var _black := 0
@@ -44,11 +39,11 @@ func get_shown() -> Dictionary:
 func _discs() -> Array[Color]:
 	var discs: Array[Color] = []
 	for i in _white:
-		discs.append(white_colour)
+		discs.append(get_theme_color("white_side", "SideBadge"))
 	for i in _black:
-		discs.append(black_colour)
+		discs.append(get_theme_color("black_side", "SideBadge"))
 	if _queen:
-		discs.append(queen_colour)
+		discs.append(get_theme_color("queen", "PocketTray"))
 	return discs
 
 
@@ -59,5 +54,7 @@ func _draw() -> void:
 	for i in discs.size():
 		var at := start + Vector2(i % per_row, floori(float(i) / per_row)) * step
 		draw_circle(at, disc_radius, discs[i])
-		var rim := light_rim if discs[i].get_luminance() < 0.4 else dark_rim
+		# A light rim round a dark coin, a dark one round a light coin: every coin shows.
+		var dark := discs[i].get_luminance() < 0.4
+		var rim := get_theme_color("light_rim" if dark else "dark_rim", "PocketTray")
 		draw_arc(at, disc_radius - 1.0, 0.0, TAU, 24, rim, 2.0, true)

@@ -22,6 +22,7 @@ func host(port: int) -> Error:
 	var error := peer.create_server(port, MAX_PEERS)
 	if error != OK:
 		return error
+	_host_only()
 	multiplayer.multiplayer_peer = peer
 	multiplayer.peer_connected.connect(net.peer_connected)
 	multiplayer.peer_disconnected.connect(net.peer_disconnected)
@@ -37,6 +38,7 @@ func join(address: String, port: int, player_name: String, token: String) -> Err
 	var error := peer.create_client(address, port)
 	if error != OK:
 		return error
+	_host_only()
 	multiplayer.multiplayer_peer = peer
 	net.send_to_host.connect(_on_net_send_to_host)
 	multiplayer.connected_to_server.connect(
@@ -56,8 +58,18 @@ func leave() -> void:
 	multiplayer.multiplayer_peer = null
 
 
+## Peers talk to the host alone: no relaying between peers, and no news of each other's
+## comings and goings (which could go out to a peer in the moment it leaves).
+func _host_only() -> void:
+	var scene_multiplayer := multiplayer as SceneMultiplayer
+	if scene_multiplayer:
+		scene_multiplayer.server_relay = false
+
+
 func _on_net_send_to_peer(peer: int, bytes: PackedByteArray) -> void:
-	_to_peer.rpc_id(peer, bytes)
+	# A peer that has just left may still be in the protocol's list for a moment.
+	if peer in multiplayer.get_peers():
+		_to_peer.rpc_id(peer, bytes)
 
 
 func _on_net_send_to_host(bytes: PackedByteArray) -> void:

@@ -8,10 +8,10 @@ use crate::convert;
 use crate::refusal::Refused;
 use crate::rules::CarromRules;
 use carrom_core::game::{Action, Game};
-use carrom_core::Seat;
+use carrom_core::{Seat, Vec2};
 use carrom_net::message::encode;
 use carrom_net::replica::Change;
-use carrom_net::{Holder, Host, Intent, NetError, Outgoing, Replica, StateHash, ToPeer};
+use carrom_net::{Exact, Holder, Host, Intent, NetError, Outgoing, Replica, StateHash, ToPeer};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
 use std::collections::VecDeque;
@@ -64,8 +64,8 @@ impl CarromNet {
     fn log_line(text: GString);
 
     /// Hosts the match `rules` holds now. `holders` maps a seat to who plays it: "" for the
-    /// person here, "computer", "open" (the next device to join takes it), or a device's token. Refused before a match or while a shot
-    /// is under way.
+    /// person here, "computer", "open" (the next device to join takes it), or a device's token.
+    /// Refused before a match or while a shot is under way.
     #[func]
     fn host_match(&mut self, holders: VarDictionary) -> Result<(), Refused> {
         let game = Game::from_json(&self.rules_node()?.bind().save_match_text()?).map_err(Refused::from)?;
@@ -145,11 +145,10 @@ impl CarromNet {
                 return false;
             }
         };
-        let state = replica.game().and_then(|g| g.to_json().ok());
         for reply in replies {
             self.signals().send_to_host().emit(&PackedByteArray::from(reply.as_slice()));
         }
-        self.show(change, state)
+        self.show(change)
     }
 
     /// This machine's player strikes for `seat`: striker at `offset` pixels along the baseline,
@@ -173,12 +172,13 @@ impl CarromNet {
     /// second, not every frame).
     #[func]
     fn aim(&mut self, seat: i64, offset: f64, direction: Vector2) -> Result<(), Refused> {
-        let intent = self.intent(seat, offset, direction, 1.0)?;
-        let (seat, offset, dir) =
-            (intent.seat().map_err(net_refusal)?, intent.offset.get(), intent.direction);
-        let direction = carrom_core::Vec2::new(dir[0].get(), dir[1].get());
+        let (seat, offset, direction) = self.exact_aim(seat, offset, direction)?;
         if self.host.is_some() {
-            let aim = ToPeer::Aim { seat: u8::from(seat), offset: intent.offset, direction: dir };
+            let aim = ToPeer::Aim {
+                seat: u8::from(seat),
+                offset: Exact::new(offset),
+                direction: [Exact::new(direction.x), Exact::new(direction.y)],
+            };
             self.deliver(vec![Outgoing::All(aim)]);
         } else if self.replica.is_some() {
             let bytes = Replica::aim(seat, offset, direction);
@@ -222,13 +222,18 @@ impl CarromNet {
 
     /// A player's strike in the protocol's units: metres along the baseline, exactly.
     fn intent(&self, seat: i64, offset: f64, direction: Vector2, power: f64) -> Result<Intent, Refused> {
+        let (seat, offset, direction) = self.exact_aim(seat, offset, direction)?;
+        let power = convert::finite("power", power)?;
+        Ok(Intent::new(seat, offset, direction, power))
+    }
+
+    /// A seat, an offset in metres along its baseline and a direction, from GDScript's values.
+    fn exact_aim(&self, seat: i64, offset: f64, direction: Vector2) -> Result<(Seat, f32, Vec2), Refused> {
         let seat = convert::seat(seat)?;
         let rules = self.rules_node()?;
         let board = rules.bind().board_node().ok_or("CarromNet: the rules have no board")?;
         let offset = board.bind().units().metres("offset", offset)?;
-        let direction = convert::direction(direction.x, direction.y)?;
-        let power = convert::finite("power", power)?;
-        Ok(Intent::new(seat, offset, direction, power))
+        Ok((seat, offset, convert::direction(direction.x, direction.y)?))
     }
 
     /// Sends what the host says to send; a shot for everyone is shown here too.
@@ -256,7 +261,7 @@ impl CarromNet {
                 if let (Ok(seat), Ok(dir)) =
                     (Seat::try_from(*seat), carrom_net::intent::direction(*direction))
                 {
-                    self.show(Change::Aim { seat, offset: offset.get(), direction: dir }, None);
+                    self.show(Change::Aim { seat, offset: offset.get(), direction: dir });
                 }
             }
             let bytes = PackedByteArray::from(encode(&body).as_slice());
@@ -268,10 +273,10 @@ impl CarromNet {
     }
 
     /// What a message from the host changed, shown here.
-    fn show(&mut self, change: Change, state: Option<String>) -> bool {
+    fn show(&mut self, change: Change) -> bool {
         match change {
             Change::Joined(seats) => {
-                if !self.load(state) {
+                if !self.load() {
                     return false;
                 }
                 let seats: PackedInt32Array = seats.iter().map(|s| i32::from(u8::from(*s))).collect();
@@ -279,7 +284,7 @@ impl CarromNet {
             }
             Change::Resynced => {
                 self.due.clear();
-                if !self.load(state) {
+                if !self.load() {
                     return false;
                 }
                 self.signals().log_line().emit("took the host's state");
@@ -301,7 +306,9 @@ impl CarromNet {
         true
     }
 
-    fn load(&mut self, state: Option<String>) -> bool {
+    /// Puts the replica's match on the board (on joining, or after a resync).
+    fn load(&mut self) -> bool {
+        let state = self.replica.as_ref().and_then(Replica::game).and_then(|g| g.to_json().ok());
         let Some(state) = state else { return false };
         let Ok(mut rules) = self.rules_node() else { return false };
         let loaded = rules.bind_mut().load_match_text(&state);
@@ -343,7 +350,7 @@ fn shot_action(message: &ToPeer) -> Option<Action> {
     Some(Action::Strike {
         seat: Seat::try_from(*seat).ok()?,
         offset: offset.get(),
-        direction: carrom_core::Vec2::new(direction[0].get(), direction[1].get()),
+        direction: Vec2::new(direction[0].get(), direction[1].get()),
         speed: speed.get(),
     })
 }
