@@ -727,3 +727,109 @@ fn f0_x1_stable_keys_name_penalties_places_and_return_reasons() {
     assert_eq!(ReturnReason::QueenNotCovered.key(), "queen_not_covered");
     assert_eq!(ReturnReason::OpponentPiece.key(), "opponent_piece");
 }
+
+// --- A turn that times out (online turn timer; T2 and G3, open) ------------------------------
+
+#[test]
+fn t2_open_a_timed_out_turn_passes_without_a_foul_and_keeps_dues() {
+    let mut m = broken(Mode::Singles);
+    let seat = m.to_play().unwrap();
+    let side = m.side_of(seat).unwrap();
+    play(&mut m, striker_in(&[]));
+    play(&mut m, miss());
+    assert_eq!(m.board().dues[side.index()], 1, "the foul with nothing held left a due");
+    let v = m.pass(seat).unwrap();
+    assert_eq!(
+        v.events,
+        vec![
+            RuleEvent::TimedOut { seat, in_a_row: 1 },
+            RuleEvent::TurnPasses { from: seat, to: seat.opposite() }
+        ],
+        "no foul, no piece back: only the turn passes"
+    );
+    assert_eq!(m.board().dues[side.index()], 1, "the due is still owed");
+    assert_eq!(m.pass(seat), Err(RulesError::NotYourTurn { seat, expected: seat.opposite() }));
+}
+
+#[test]
+fn t2_open_a_timeout_sends_a_queen_owed_a_cover_back() {
+    let mut m = broken(Mode::Singles);
+    let c = own_colour(&m);
+    let seat = m.to_play().unwrap();
+    play(&mut m, pocket(&[c]));
+    play(&mut m, pocket(&[Queen]));
+    let v = m.pass(seat).unwrap();
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: Queen, reason: ReturnReason::QueenNotCovered }));
+    assert_eq!(m.board().queen, QueenState::OnBoard);
+}
+
+#[test]
+fn t2_open_a_timeout_in_the_break_passes_the_break_with_fresh_attempts() {
+    let mut m = new_match(Mode::Singles);
+    let breaker = m.to_play().unwrap();
+    play(&mut m, ShotSummary::nothing());
+    m.pass(breaker).unwrap();
+    assert_eq!(m.to_play(), Some(breaker.opposite()));
+    let v = play(&mut m, ShotSummary::nothing());
+    assert!(has(&v, &RuleEvent::BreakFailed { seat: breaker.opposite(), attempts_left: 2 }));
+}
+
+#[test]
+fn g3_open_three_timeouts_in_a_row_forfeit_the_match() {
+    let mut m = broken(Mode::Singles);
+    let seat = m.to_play().unwrap();
+    let side = m.side_of(seat).unwrap();
+    // Two timeouts, a strike, then two more: the strike broke the run.
+    for _ in 0..2 {
+        m.pass(seat).unwrap();
+        play(&mut m, miss());
+    }
+    play(&mut m, miss());
+    play(&mut m, miss());
+    for n in 1..=2 {
+        let v = m.pass(seat).unwrap();
+        assert!(has(&v, &RuleEvent::TimedOut { seat, in_a_row: n }) && passes(&v));
+        play(&mut m, miss());
+    }
+    let v = m.pass(seat).unwrap();
+    let other = m.side_of(seat.opposite()).unwrap();
+    assert!(has(&v, &RuleEvent::Forfeited { seat, side }));
+    assert!(has(&v, &RuleEvent::MatchFinished { winner: Some(other), scores: vec![0, 0] }));
+    assert_eq!(m.outcome(), Some(&Outcome::Won(other)));
+    assert_eq!(m.pass(seat.opposite()), Err(RulesError::MatchOver));
+    // The forfeited match saves and loads like any finished one.
+    assert_eq!(Match::from_json(&m.to_json().unwrap()).unwrap(), m);
+}
+
+#[test]
+fn g3_open_a_forfeit_in_the_points_game_goes_to_the_best_of_the_others() {
+    let mut m = broken(Mode::Points);
+    let quitter = m.to_play().unwrap();
+    play(&mut m, pocket(&[White, White]));
+    play(&mut m, miss());
+    let next = m.to_play().unwrap();
+    play(&mut m, pocket(&[Black]));
+    play(&mut m, miss());
+    // The third player holds nothing; the quitter's 4 points count but cannot win.
+    for _ in 0..3 {
+        while m.to_play() != Some(quitter) {
+            play(&mut m, miss());
+        }
+        m.pass(quitter).unwrap();
+    }
+    let next_side = m.side_of(next).unwrap();
+    assert_eq!(m.outcome(), Some(&Outcome::Won(next_side)));
+    assert_eq!(m.scores()[m.side_of(quitter).unwrap().index()], 4, "the board is scored as it stands");
+}
+
+#[test]
+fn g3_open_a_saved_match_with_impossible_timeouts_is_refused() {
+    let m = broken(Mode::Singles);
+    let text = m.to_json().unwrap();
+    let forged = text.replace("\"timeouts\":[0,0]", "\"timeouts\":[3,0]");
+    assert_ne!(forged, text);
+    assert!(matches!(Match::from_json(&forged), Err(RulesError::BadSave(_))));
+    // A save from before the turn timer, without the count, loads with nobody timed out.
+    let old = text.replace(",\"timeouts\":[0,0]", "");
+    assert_eq!(Match::from_json(&old).unwrap(), m);
+}

@@ -141,6 +141,14 @@ impl CarromRules {
     /// The match clock ran out: the board under way is the last.
     #[signal]
     fn time_up();
+    /// `seat` let its turn's time run out (an online turn timer): the turn passes.
+    /// `in_a_row` counts its timeouts in a row; at three its side forfeits.
+    #[signal]
+    fn turn_timed_out(seat: i64, in_a_row: i64);
+    /// `side` gave the match up: its player at `seat` timed out three turns in a row.
+    /// `board_finished` and `match_finished` follow.
+    #[signal]
+    fn forfeited(seat: i64, side: i64);
     /// A board ended: `winner` side (-1 for none), each side's points from it, the totals.
     #[signal]
     fn board_finished(winner: i64, points: PackedInt32Array, scores: PackedInt32Array);
@@ -345,6 +353,17 @@ impl CarromRules {
         Ok(())
     }
 
+    /// The seat to play let its time run out (an online turn timer): its turn passes without
+    /// a strike, and a third time in a row forfeits the match. Refused out of turn or while
+    /// pieces move.
+    #[func]
+    fn pass_turn(&mut self, seat: i64) -> Result<(), Refused> {
+        let seat = convert::seat(seat)?;
+        let ruling = self.with_board_turn(|turn| turn.pass(seat))?;
+        self.show_on_board(ruling);
+        Ok(())
+    }
+
     /// The whole match — table, rules, settings and the replay so far — as one versioned
     /// document, for `load_match`. Empty, with an error, before a match.
     #[func]
@@ -461,6 +480,12 @@ impl CarromRules {
                 RuleEvent::TurnContinues { seat } => self.signals().turn_started().emit(seat_number(*seat)),
                 RuleEvent::TurnPasses { to, .. } => self.signals().turn_started().emit(seat_number(*to)),
                 RuleEvent::TimeUp => self.signals().time_up().emit(),
+                RuleEvent::TimedOut { seat, in_a_row } => {
+                    self.signals().turn_timed_out().emit(seat_number(*seat), i64::from(*in_a_row))
+                }
+                RuleEvent::Forfeited { seat, side } => {
+                    self.signals().forfeited().emit(seat_number(*seat), i64::from(side.number()))
+                }
                 RuleEvent::BoardFinished { winner, points, scores, tally, .. } => {
                     self.last_tally.clone_from(tally);
                     self.signals().board_finished().emit(

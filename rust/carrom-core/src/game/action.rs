@@ -27,6 +27,11 @@ pub enum Action {
         /// F7 or F8.
         foul: Foul,
     },
+    /// The seat to play let its turn's time run out: the turn passes (see RULES.md, T2).
+    Pass {
+        /// The seat whose turn it was.
+        seat: Seat,
+    },
     /// Play time for the match clock (G1).
     AddTime {
         /// Seconds of play since the last time added.

@@ -86,6 +86,11 @@ impl Game {
         self.turn().declare_foul(seat, foul)
     }
 
+    /// The seat to play let its time run out (an online turn timer): the turn passes.
+    pub fn pass(&mut self, seat: Seat) -> Result<Ruling, GameError> {
+        self.turn().pass(seat)
+    }
+
     /// Counts play time against the match clock (G1).
     pub fn add_time(&mut self, seconds: f64) -> Result<Ruling, GameError> {
         self.turn().add_time(seconds)

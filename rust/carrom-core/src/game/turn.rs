@@ -125,6 +125,15 @@ impl<'a> Turn<'a> {
         Ok(Ruling { report: None, verdict, returned })
     }
 
+    /// The seat to play let its time run out: its turn passes without a strike.
+    pub fn pass(&mut self, seat: Seat) -> Result<Ruling, GameError> {
+        self.may_act(seat)?;
+        let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("passing a turn"))?;
+        let verdict = rules.pass(seat)?;
+        self.record(Action::Pass { seat });
+        Ok(Ruling { verdict, ..Ruling::default() })
+    }
+
     /// Counts `seconds` of play against the match clock (G1).
     pub fn add_time(&mut self, seconds: f64) -> Result<Ruling, GameError> {
         let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("adding time"))?;
@@ -142,6 +151,7 @@ impl<'a> Turn<'a> {
                 self.run_to_rest()
             }
             Action::DeclareFoul { seat, foul } => self.declare_foul(seat, foul),
+            Action::Pass { seat } => self.pass(seat),
             Action::AddTime { seconds } => self.add_time(seconds),
         }
     }

@@ -94,6 +94,20 @@ pub enum RuleEvent {
     },
     /// The match clock ran out (G1): this board is the last.
     TimeUp,
+    /// The seat to play let its turn's time run out: the turn passes (see RULES.md, T2).
+    TimedOut {
+        /// The seat that timed out.
+        seat: Seat,
+        /// Its turns timed out in a row, this one included.
+        in_a_row: u8,
+    },
+    /// A side gave the match up: its player timed out three turns in a row (see RULES.md).
+    Forfeited {
+        /// The seat that timed out.
+        seat: Seat,
+        /// Its side, which loses.
+        side: Side,
+    },
     /// A board ended: its points per side, and the match totals after it.
     BoardFinished {
         /// Which board (1 for the first).

@@ -39,6 +39,10 @@ pub struct Match {
     pub(crate) elapsed_seconds: f64,
     pub(crate) time_up: bool,
     pub(crate) outcome: Option<Outcome>,
+    /// Turns each seat (in turn order) has let time out in a row (see `pass.rs`). Saves
+    /// written before the turn timer have none: nobody has timed out.
+    #[serde(default)]
+    pub(crate) timeouts: Vec<u8>,
 }
 
 impl Match {
@@ -60,6 +64,7 @@ impl Match {
             elapsed_seconds: 0.0,
             time_up: false,
             outcome: None,
+            timeouts: vec![0; seats],
         };
         m.board = m.fresh_board(1);
         Ok(m)
@@ -166,6 +171,7 @@ impl Match {
     pub fn begin_strike(&mut self, seat: Seat) -> Result<(), RulesError> {
         self.may_act(seat)?;
         self.striking = true;
+        self.reset_timeouts();
         Ok(())
     }
 
@@ -176,6 +182,7 @@ impl Match {
             return Err(RulesError::NotDeclarable(foul.clause()));
         }
         self.may_act(seat)?;
+        self.reset_timeouts();
         let mut verdict = Verdict::default();
         self.punish(&[foul], &mut verdict);
         self.end_turn(&mut verdict);
@@ -217,7 +224,7 @@ impl Match {
     /// This match if its parts fit together, for a match that came from outside: settings in
     /// range, one entry per side, the coins of one carrom set, seats and sides that play, board
     /// numbers and scores that follow from the boards played, and no outcome while play goes on.
-    pub(crate) fn checked(self) -> Result<Match, RulesError> {
+    pub(crate) fn checked(mut self) -> Result<Match, RulesError> {
         self.settings.validate().map_err(|e| RulesError::BadSave(e.to_string()))?;
         let bad = |why: &str| Err(RulesError::BadSave(why.to_string()));
         let mode = self.mode();
@@ -281,6 +288,16 @@ impl Match {
             && (!self.time_up || limit.is_some_and(|l| self.elapsed_seconds >= l));
         if !clock_ok {
             return bad("the match clock is not a time the match can have reached");
+        }
+        if self.timeouts.is_empty() {
+            self.timeouts = vec![0; mode.seats().len()];
+        }
+        let forfeited = self.timeouts.iter().any(|t| *t >= super::pass::TIMEOUTS_TO_FORFEIT);
+        if self.timeouts.len() != mode.seats().len()
+            || self.timeouts.iter().any(|t| *t > super::pass::TIMEOUTS_TO_FORFEIT)
+            || (forfeited && self.outcome.is_none())
+        {
+            return bad("timed-out turns must be counted once per seat, and three in a row end the match");
         }
         Ok(self)
     }

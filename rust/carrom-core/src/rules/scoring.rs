@@ -15,23 +15,7 @@ impl Match {
 
     /// Scores the board, then ends the match or sets up the next board.
     pub(crate) fn finish_board(&mut self, cleared_by: Option<Side>, verdict: &mut Verdict) {
-        let tally = self.board_tally(cleared_by);
-        let points: Vec<u32> = tally.iter().map(Tally::points).collect();
-        let winner = match self.mode() {
-            Mode::Points => sole_leader(&points),
-            _ => cleared_by,
-        };
-        for (score, p) in self.scores.iter_mut().zip(&points) {
-            *score += p;
-        }
-        self.board_points.push(points.clone());
-        verdict.push(RuleEvent::BoardFinished {
-            number: self.board.number,
-            winner,
-            points,
-            scores: self.scores.clone(),
-            tally,
-        });
+        self.score_board(cleared_by, verdict);
         let played = self.board_points.len() as u32;
         let reached = self.scores.iter().any(|s| *s >= self.settings.target_points);
         let last_board = played >= self.settings.max_boards;
@@ -53,6 +37,27 @@ impl Match {
         self.board = self.fresh_board(next);
         verdict.push(RuleEvent::BoardStarted { number: next, breaker: self.board.breaker });
     }
+
+    /// Adds the board's points, as they stand were `cleared_by` to take it, to the totals.
+    pub(crate) fn score_board(&mut self, cleared_by: Option<Side>, verdict: &mut Verdict) {
+        let tally = self.board_tally(cleared_by);
+        let points: Vec<u32> = tally.iter().map(Tally::points).collect();
+        let winner = match self.mode() {
+            Mode::Points => sole_leader(&points),
+            _ => cleared_by,
+        };
+        for (score, p) in self.scores.iter_mut().zip(&points) {
+            *score += p;
+        }
+        self.board_points.push(points.clone());
+        verdict.push(RuleEvent::BoardFinished {
+            number: self.board.number,
+            winner,
+            points,
+            scores: self.scores.clone(),
+            tally,
+        });
+    }
 }
 
 /// The one side with the most, if only one has it.
@@ -62,6 +67,12 @@ fn sole_leader(values: &[u32]) -> Option<Side> {
 }
 
 fn leaders(values: &[u32]) -> Vec<Side> {
-    let max = values.iter().copied().max().unwrap_or(0);
-    values.iter().enumerate().filter(|(_, v)| **v == max).map(|(i, _)| Side(i as u8)).collect()
+    leaders_among(values, |_| true)
+}
+
+/// The sides `among` allows that have the most.
+pub(crate) fn leaders_among(values: &[u32], among: impl Fn(Side) -> bool) -> Vec<Side> {
+    let sides = || values.iter().enumerate().map(|(i, v)| (Side(i as u8), *v)).filter(|(s, _)| among(*s));
+    let max = sides().map(|(_, v)| v).max().unwrap_or(0);
+    sides().filter(|(_, v)| *v == max).map(|(s, _)| s).collect()
 }
