@@ -25,13 +25,23 @@ var online_port := 24680
 var local_seats := PackedInt32Array()
 ## A dedicated server: it hosts with every seat open and plays none itself.
 var dedicated := false
+## Online, the host's turn timer: seconds a turn has before it passes (0: none).
+var online_turn_seconds := 0
+## Online, who sits where as the host last said (`CarromNet.get_players`): seat -> {name, who}.
+var online_players := {}
+## Online, when the wait for a player who dropped ends (engine ticks, ms); 0 when not waiting.
+var online_pause_ends_msec := 0
 
 
 func seats() -> PackedInt32Array:
 	return CarromRules.seats_of_mode(mode)
 
 
+## Whether the computer plays `seat`; online, as the host said (a player who dropped and did
+## not come back is played by the computer too).
 func is_computer(seat: int) -> bool:
+	if not online.is_empty() and online_players.has(seat):
+		return online_players[seat].get("who", "") in ["computer", "stand_in"]
 	return players.get(seat, HUMAN) != HUMAN
 
 
@@ -42,6 +52,30 @@ func is_remote(seat: int) -> bool:
 	if online == "host" and is_computer(seat):
 		return false
 	return not seat in local_seats
+
+
+## Online, the name the player at `seat` gave ("" for none, or offline).
+func online_name(seat: int) -> String:
+	if online.is_empty():
+		return ""
+	return str(online_players.get(seat, {}).get("name", ""))
+
+
+## Online, the names of the players the match waits for, and the seconds it still waits.
+func online_waiting() -> Dictionary:
+	var names: Array[String] = []
+	for seat: int in online_players:
+		if online_players[seat].get("who", "") == "away":
+			names.append(online_name(seat))
+	var left := ceili(maxf(0.0, online_pause_ends_msec - Time.get_ticks_msec()) / 1000.0)
+	return {"names": ", ".join(names), "seconds": left if online_pause_ends_msec > 0 else 0}
+
+
+## Takes who sits where from the host (`CarromNet.get_players`).
+func set_online_players(list: Array[Dictionary]) -> void:
+	online_players = {}
+	for player in list:
+		online_players[int(player["seat"])] = player
 
 
 ## Who plays each seat, for `CarromNet.host_match`: the host's person at the first human seat
@@ -71,6 +105,17 @@ func new_match() -> void:
 	match_seed = randi()
 	resume = false
 	online = ""
+	online_players = {}
+	online_pause_ends_msec = 0
+
+
+## Online, keeps the match the host left on this device, its computer's seats the computer's
+## and every other seat a person's, so that it can be continued here or hosted again.
+func keep_online_match(match_document: String) -> void:
+	for seat: int in seats():
+		players[seat] = CarromAi.LEVEL_HARD if is_computer(seat) else HUMAN
+	online = ""
+	save_match(match_document)
 
 
 func has_save() -> bool:

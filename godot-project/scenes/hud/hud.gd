@@ -142,6 +142,9 @@ func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
 	for side in dues.size():
 		if dues[side] > 0:
 			parts.append(tr("STATUS_OWES") % [SeatNames.side_name(rules, side), dues[side]])
+	var waiting := Session.online_waiting()
+	if waiting["seconds"] > 0:
+		parts.append(tr("STATUS_WAITING") % [waiting["names"], waiting["seconds"]])
 	if Session.online == "host":
 		# What friends need to join: the address and port, or the code for both.
 		var address := RoomCode.local_address()

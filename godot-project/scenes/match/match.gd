@@ -57,8 +57,16 @@ func _go_online() -> void:
 	var error := OK
 	if Session.online == "host":
 		var holders := Session.online_holders()
-		rules.start_match(Session.match_seed)
+		# A saved match (one a host left, say) is hosted as it stands; else a new one.
+		var resumed := Session.resume and rules.load_match(Session.saved_match)
+		if not resumed or board.is_moving():
+			resumed = false
+			rules.start_match(Session.match_seed)
+		net.turn_seconds = Session.online_turn_seconds
+		net.host_name = GameSettings.player_name if not Session.dedicated else ""
 		net.host_match(holders)
+		if resumed:
+			turn_flow.start(rules.get_seat_to_play())
 		error = link.host(Session.online_port)
 		hud.banner(tr("ONLINE_HOSTING") % Session.online_port)
 	else:
@@ -82,11 +90,18 @@ func _on_net_refused(reason: String) -> void:
 	push_warning("The host refused: %s" % reason)
 
 
-## The link failed or the host left: say so, then back to the menu.
+## The link failed or the host left: say so, then back to the menu. A peer that had joined
+## keeps the match as it stands, to continue it later (hosted by anyone, or on this device).
 func _on_link_link_down(reason: String) -> void:
-	hud.banner(tr("ONLINE_LOST") % reason, Banner.Tone.FOUL)
 	controller.end_turn()
-	await get_tree().create_timer(3.0).timeout
+	var kept := Session.online == "join" and not Session.online_players.is_empty()
+	if kept and not rules.is_match_over() and not board.is_moving():
+		Session.keep_online_match(rules.save_match())
+		hud.banner(tr("ONLINE_HOST_LEFT_SAVED"), Banner.Tone.FOUL)
+		await get_tree().create_timer(5.0).timeout
+	else:
+		hud.banner(tr("ONLINE_LOST") % reason, Banner.Tone.FOUL)
+		await get_tree().create_timer(3.0).timeout
 	_to_menu()
 
 

@@ -7,7 +7,7 @@ extends Node
 ## arrivals and exits visible.
 
 ## The striker's id on the board.
-const STRIKER := 19
+const STRIKER := CarromBoard.STRIKER_ID
 
 ## Seconds a piece takes to drop into a pocket.
 @export var drop_seconds := 0.25

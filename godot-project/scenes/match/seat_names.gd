@@ -4,12 +4,16 @@ extends RefCounted
 ## "Player 1 & Computer 3". One place, so the HUD, banners and panels say the same.
 
 
-## The seat's name: its number at the table, and whether a person or the computer plays it.
+## The seat's name: its number at the table, and whether a person or the computer plays it;
+## online, the name its player gave.
 static func player_name(rules: CarromRules, seat: int) -> String:
 	var number: int = Array(rules.get_seats()).find(seat) + 1
 	var session := _session()
-	var key := "NAME_COMPUTER" if session and session.is_computer(seat) else "NAME_PLAYER"
-	return TranslationServer.translate(key) % number
+	var given: String = session.online_name(seat) if session else ""
+	if session and session.is_computer(seat):
+		var computer := TranslationServer.translate("NAME_COMPUTER") % number
+		return computer if given.is_empty() else "%s (%s)" % [given, computer]
+	return TranslationServer.translate("NAME_PLAYER") % number if given.is_empty() else given
 
 
 ## The side's name: its players joined.

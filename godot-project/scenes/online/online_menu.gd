@@ -7,23 +7,50 @@ extends PanelContainer
 signal closed
 
 const MATCH := "res://scenes/match/match.tscn"
+## The turn timers a host may choose, in seconds (0: none).
+const TIMERS: Array[int] = [0, 20, 30, 45]
 
 @onready var player_name: LineEdit = %Name
 @onready var port: SpinBox = %Port
 @onready var address: LineEdit = %Address
 @onready var status: Label = %Status
+@onready var timer: OptionButton = %Timer
+@onready var host_saved: CheckButton = %HostSaved
 
 
 func _ready() -> void:
 	player_name.text = GameSettings.player_name
 	port.set_value_no_signal(Session.online_port)
 	address.text = Session.online_address
+	_fill_timers()
+	timer.select(maxi(0, TIMERS.find(Session.online_turn_seconds)))
+	# A match kept on this device (one whose host left, say) can be hosted from where it was.
+	host_saved.visible = Session.has_save()
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
+		var chosen := timer.selected
+		_fill_timers()
+		timer.select(chosen)
+
+
+func _fill_timers() -> void:
+	timer.clear()
+	for seconds in TIMERS:
+		timer.add_item(
+			tr("ONLINE_TIMER_OFF") if seconds == 0 else tr("ONLINE_TIMER_SECONDS") % seconds
+		)
 
 
 func _on_host_pressed() -> void:
 	if not _keep_choices():
 		return
 	Session.new_match()
+	Session.online_turn_seconds = TIMERS[maxi(0, timer.selected)]
+	if host_saved.visible and host_saved.button_pressed and not Session.load_match():
+		status.text = "MENU_SAVE_DAMAGED"
+		return
 	Session.online = "host"
 	get_tree().change_scene_to_file(MATCH)
 

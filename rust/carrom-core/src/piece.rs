@@ -84,8 +84,8 @@ impl PieceId {
     pub const COUNT: usize = 20;
 
     /// Its index in a table's pieces.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 }
 

@@ -1,7 +1,8 @@
 //! `CarromNet`: online play's protocol (carrom-net) as a node. It holds the host's side or a
 //! peer's, reads the bytes the game's transport hands it, and says what to send by signals;
 //! every shot — this player's, the others', the computer's — is played on this machine's board
-//! from the exact numbers the host sent, one at a time, as each comes to rest.
+//! from the exact numbers the host sent, one at a time, as each comes to rest. On the host it
+//! also keeps the time: the turn timer and the wait for a player who dropped.
 
 use crate::alive::alive;
 use crate::convert;
@@ -11,7 +12,7 @@ use carrom_core::game::{Action, Game};
 use carrom_core::{Seat, Vec2};
 use carrom_net::message::encode;
 use carrom_net::replica::Change;
-use carrom_net::{Exact, Holder, Host, Intent, NetError, Outgoing, Replica, StateHash, ToPeer};
+use carrom_net::{Exact, Holder, Host, Intent, NetError, Outgoing, Player, Replica, StateHash, ToPeer, Who};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
 use std::collections::VecDeque;
@@ -25,16 +26,37 @@ pub struct CarromNet {
     /// The rules of this machine's match: shots are played on its board.
     #[export]
     rules: Option<Gd<CarromRules>>,
+    /// Seconds each turn has before it passes (0: no timer; at most 600); three timeouts in a
+    /// row forfeit the match. Set it on the host before `host_match`; a peer has the host's
+    /// value once joined.
+    #[export(range = (0.0, 600.0))]
+    turn_seconds: i64,
+    /// On the host: seconds the match waits for a player who dropped before the computer takes
+    /// their seats (at most 3600). Read when `host_match` is called.
+    #[export(range = (0.0, 3600.0))]
+    #[init(val = 60)]
+    drop_seconds: i64,
+    /// On the host: the name the others see for the person here.
+    #[export]
+    host_name: GString,
     host: Option<Host>,
     replica: Option<Replica>,
-    /// Shots to show, each after the one before has come to rest.
+    /// Turns to show, each after the one before has come to rest.
     due: VecDeque<Action>,
+    /// Who sits where, as last told.
+    players: Vec<Player>,
     base: Base<Node>,
 }
 
 #[godot_api]
 impl INode for CarromNet {
     fn process(&mut self, _delta: f64) {
+        if let Some(host) = &mut self.host {
+            let out = host.tick(now());
+            if !out.is_empty() {
+                self.deliver(out);
+            }
+        }
         self.play_due();
     }
 }
@@ -62,6 +84,13 @@ impl CarromNet {
     /// A line for the log (a refused peer, a resync).
     #[signal]
     fn log_line(text: GString);
+    /// Who sits where changed (see `get_players`); `pause_seconds` above 0 means the match
+    /// waits that long for a player who dropped, and nobody may strike meanwhile.
+    #[signal]
+    fn players_changed(pause_seconds: i64);
+    /// `seat` let its turn's time run out and the turn passed (shown when the board reaches it).
+    #[signal]
+    fn turn_passed(seat: i64);
 
     /// Hosts the match `rules` holds now. `holders` maps a seat to who plays it: "" for the
     /// person here, "computer", "open" (the next device to join takes it), or a device's token.
@@ -74,8 +103,17 @@ impl CarromNet {
             let seat = convert::seat(key.try_to::<i64>().map_err(|_| "holders: a key that is not a seat")?)?;
             seats.push((seat, holder_of(&value.to_string())));
         }
-        self.host = Some(Host::new(game, seats));
+        let turn = u32::try_from(self.turn_seconds.clamp(0, 600)).unwrap_or(0);
+        let wait = u32::try_from(self.drop_seconds.clamp(0, 3600)).unwrap_or(60);
+        let mut host = Host::new(game, seats).with_turn_seconds(turn).with_drop_seconds(wait);
+        if !self.host_name.is_empty() {
+            host.set_host_name(&self.host_name.to_string()).map_err(net_refusal)?;
+        }
+        let players = host.players(now());
+        self.host = Some(host);
         self.replica = None;
+        self.due.clear();
+        self.deliver(vec![Outgoing::All(players)]);
         Ok(())
     }
 
@@ -91,7 +129,8 @@ impl CarromNet {
     #[func]
     fn peer_disconnected(&mut self, peer: i64) {
         if let Some(host) = &mut self.host {
-            host.disconnect(peer);
+            let out = host.disconnect(peer, now());
+            self.deliver(out);
         }
     }
 
@@ -101,7 +140,8 @@ impl CarromNet {
     fn set_holder(&mut self, seat: i64, holder: GString) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
         let host = self.host.as_mut().ok_or("set_holder: only the host hands seats out")?;
-        host.set_holder(seat, holder_of(&holder.to_string()));
+        let out = host.set_holder(seat, holder_of(&holder.to_string()), now());
+        self.deliver(out);
         Ok(())
     }
 
@@ -109,9 +149,8 @@ impl CarromNet {
     /// why and the match goes on.
     #[func]
     fn receive_from_peer(&mut self, peer: i64, bytes: PackedByteArray) -> bool {
-        let now = Time::singleton().get_ticks_msec() as f64 / 1000.0;
         let Some(host) = &mut self.host else { return false };
-        match host.receive(peer, bytes.as_slice(), now) {
+        match host.receive(peer, bytes.as_slice(), now()) {
             Ok(out) => {
                 self.deliver(out);
                 true
@@ -158,7 +197,7 @@ impl CarromNet {
     fn strike(&mut self, seat: i64, offset: f64, direction: Vector2, power: f64) -> Result<(), Refused> {
         let intent = self.intent(seat, offset, direction, power)?;
         if let Some(host) = &mut self.host {
-            let out = host.play_own(&intent).map_err(net_refusal)?;
+            let out = host.play_own(&intent, now()).map_err(net_refusal)?;
             self.deliver(out);
         } else if self.replica.is_some() {
             self.signals().send_to_host().emit(&PackedByteArray::from(Replica::strike(&intent).as_slice()));
@@ -191,6 +230,33 @@ impl CarromNet {
     #[func]
     fn is_host(&self) -> bool {
         self.host.is_some()
+    }
+
+    /// Whether the computer plays `seat` here: on the host, a computer's seat, or the seat of
+    /// a player who dropped and did not come back in time.
+    #[func]
+    fn is_computer_seat(&self, seat: i64) -> bool {
+        let (Some(host), Ok(seat)) = (&self.host, Seat::try_from(seat.clamp(0, 255) as u8)) else {
+            return false;
+        };
+        host.holder(seat).is_computer()
+    }
+
+    /// Who sits where: one dictionary per seat of the match, `{seat, name, who}`, `who` one of
+    /// "host", "computer", "person", "away" (dropped; the match waits), "stand_in" (the computer
+    /// for a player who did not come back) or "open". Names are as the players gave them.
+    #[func]
+    fn get_players(&self) -> Array<VarDictionary> {
+        self.players
+            .iter()
+            .map(|p| {
+                let mut d = VarDictionary::new();
+                d.set("seat", i64::from(p.seat));
+                d.set("name", &p.name.to_variant());
+                d.set("who", &who_key(p.who).to_variant());
+                d
+            })
+            .collect()
     }
 
     /// Shots played in the match so far, as the protocol counts them.
@@ -251,10 +317,11 @@ impl CarromNet {
                     continue;
                 }
             };
-            if let ToPeer::Shot { .. } = &body {
-                if let Some(action) = shot_action(&body) {
-                    self.due.push_back(action);
-                }
+            if let Some(action) = turn_action(&body) {
+                self.due.push_back(action);
+            }
+            if let ToPeer::Players { players, pause_seconds } = &body {
+                self.show(Change::Players { players: players.clone(), pause_seconds: *pause_seconds });
             }
             // Another player's aim passed on by this host is shown here too.
             if let (true, ToPeer::Aim { seat, offset, direction }) = (relayed, &body) {
@@ -279,6 +346,7 @@ impl CarromNet {
                 if !self.load() {
                     return false;
                 }
+                self.turn_seconds = self.replica.as_ref().map_or(0, |r| i64::from(r.turn_seconds()));
                 let seats: PackedInt32Array = seats.iter().map(|s| i32::from(u8::from(*s))).collect();
                 self.signals().joined().emit(&seats);
             }
@@ -302,6 +370,10 @@ impl CarromNet {
                 self.play_due();
             }
             Change::Refused(reason) => self.signals().refused().emit(&GString::from(reason.as_str())),
+            Change::Players { players, pause_seconds } => {
+                self.players = players;
+                self.signals().players_changed().emit(i64::from(pause_seconds));
+            }
         }
         true
     }
@@ -318,16 +390,30 @@ impl CarromNet {
     /// Shows the next shot due when the board is at rest.
     fn play_due(&mut self) {
         let Ok(rules) = self.rules_node() else { return };
-        let Some(mut board) = rules.bind().board_node() else { return };
-        if board.bind().is_moving_now() {
+        let moving = rules.bind().board_node().is_none_or(|b| b.bind().is_moving_now());
+        if moving {
             return;
         }
-        let Some(Action::Strike { seat, offset, direction, speed }) = self.due.pop_front() else { return };
-        if let Err(refused) = board.bind_mut().play_exact(seat, offset, direction, speed) {
-            refused.log();
-            return;
+        match self.due.pop_front() {
+            Some(Action::Strike { seat, offset, direction, speed }) => {
+                let Some(mut board) = rules.bind().board_node() else { return };
+                if let Err(refused) = board.bind_mut().play_exact(seat, offset, direction, speed) {
+                    refused.log();
+                    return;
+                }
+                self.signals().shot_started().emit(i64::from(u8::from(seat)));
+            }
+            Some(Action::Pass { seat }) => {
+                let seat = i64::from(u8::from(seat));
+                let mut rules = rules;
+                if let Err(refused) = rules.bind_mut().pass_turn(seat) {
+                    refused.log();
+                    return;
+                }
+                self.signals().turn_passed().emit(seat);
+            }
+            _ => {}
         }
-        self.signals().shot_started().emit(i64::from(u8::from(seat)));
     }
 }
 
@@ -344,13 +430,33 @@ fn net_refusal(error: NetError) -> Refused {
     Refused(error.to_string())
 }
 
-/// The strike a shot message carries.
-fn shot_action(message: &ToPeer) -> Option<Action> {
-    let ToPeer::Shot { seat, offset, direction, speed, .. } = message else { return None };
-    Some(Action::Strike {
-        seat: Seat::try_from(*seat).ok()?,
-        offset: offset.get(),
-        direction: Vec2::new(direction[0].get(), direction[1].get()),
-        speed: speed.get(),
-    })
+/// The turn a message carries for everyone to play: a shot's strike, or a pass.
+fn turn_action(message: &ToPeer) -> Option<Action> {
+    match message {
+        ToPeer::Shot { seat, offset, direction, speed, .. } => Some(Action::Strike {
+            seat: Seat::try_from(*seat).ok()?,
+            offset: offset.get(),
+            direction: Vec2::new(direction[0].get(), direction[1].get()),
+            speed: speed.get(),
+        }),
+        ToPeer::Pass { seat, .. } => Some(Action::Pass { seat: Seat::try_from(*seat).ok()? }),
+        _ => None,
+    }
+}
+
+/// The key GDScript sees for who plays a seat.
+fn who_key(who: Who) -> &'static str {
+    match who {
+        Who::Host => "host",
+        Who::Computer => "computer",
+        Who::Person => "person",
+        Who::Away => "away",
+        Who::StandIn => "stand_in",
+        Who::Open => "open",
+    }
+}
+
+/// Seconds since the engine started: the host's clock for timers and waits.
+fn now() -> f64 {
+    Time::singleton().get_ticks_msec() as f64 / 1000.0
 }

@@ -357,7 +357,7 @@ impl CarromRules {
     /// a strike, and a third time in a row forfeits the match. Refused out of turn or while
     /// pieces move.
     #[func]
-    fn pass_turn(&mut self, seat: i64) -> Result<(), Refused> {
+    pub(crate) fn pass_turn(&mut self, seat: i64) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
         let ruling = self.with_board_turn(|turn| turn.pass(seat))?;
         self.show_on_board(ruling);

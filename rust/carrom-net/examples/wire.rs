@@ -50,7 +50,7 @@ fn main() {
             plan_shot(host.game().table(), host.game().rules(), seat, Level::Easy, strikes).expect("a shot");
         let intent = Intent::new(seat, shot.offset, shot.direction, (shot.speed / max).clamp(0.05, 1.0));
         if seat == Seat::ALL[0] {
-            for bytes_out in outgoing(host.play_own(&intent).expect("the host's strike")) {
+            for bytes_out in outgoing(host.play_own(&intent, now).expect("the host's strike")) {
                 count(kind_to_peer(&bytes_out), bytes_out.len());
                 let (_, replies) = replica.receive(&bytes_out).expect("the peer takes it");
                 to_host.extend(replies);
@@ -102,6 +102,7 @@ fn kind_to_peer(bytes: &[u8]) -> &'static str {
         Ok(ToPeer::Shot { .. }) => "host: shot",
         Ok(ToPeer::State { .. }) => "host: state",
         Ok(ToPeer::Aim { .. }) => "host: aim",
+        Ok(ToPeer::Players { .. }) => "host: players",
         _ => "host: other",
     }
 }

@@ -44,9 +44,6 @@ pub enum NetError {
         /// How many it had.
         len: usize,
     },
-    /// A token another connected peer holds.
-    #[error("that device token is already connected")]
-    TokenInUse,
     /// A seat number outside 0–3.
     #[error("seat {0} does not exist: seats are 0 to 3")]
     NoSuchSeat(u8),
@@ -60,6 +57,12 @@ pub enum NetError {
         seat: u8,
         /// The seat to play, if any.
         to_play: Option<u8>,
+    },
+    /// The match waits for a player who dropped.
+    #[error("the match is paused for {seconds} s while a player who dropped comes back")]
+    Paused {
+        /// Seconds it still waits.
+        seconds: u32,
     },
     /// The match is over: nobody strikes.
     #[error("the match is over")]

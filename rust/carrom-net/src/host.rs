@@ -1,13 +1,16 @@
 //! The host's side: it holds the match, knows which peer holds which seat, checks every
 //! message, plays each accepted strike and sends it to everyone, and compares the hashes the
-//! peers send back. Bytes in, messages out; the transport is the caller's.
+//! peers send back. It also keeps the time: the turn timer, and the wait for a player who
+//! dropped. Bytes and the time in, messages out; the transport and the clock are the caller's.
 
+use crate::clock::TurnClock;
 use crate::error::NetError;
 use crate::hash::StateHash;
-use crate::intent::{self, try_strike, Intent};
+use crate::intent::{self, try_action, Intent};
 use crate::message::{decode, ToHost, ToPeer, MAX_TO_HOST_BYTES};
+use crate::players::{check_identity, check_name, Player, Who, MAX_PAUSE_SECONDS};
 use crate::rate::RateLimit;
-use carrom_core::game::Game;
+use carrom_core::game::{Action, Game, Ruling};
 use carrom_core::Seat;
 use std::collections::{BTreeMap, VecDeque};
 
@@ -20,9 +23,11 @@ pub const MESSAGES_PER_SECOND: u32 = 20;
 pub const MESSAGE_BURST: u32 = 40;
 /// Shots whose hashes the host keeps, to compare a late answer with.
 const HASHES_KEPT: usize = 64;
-/// The longest name and token.
-const MAX_NAME: usize = 24;
+/// The longest device token.
 const MAX_TOKEN: usize = 64;
+/// How long the match waits for a player who dropped before the computer takes their seats,
+/// unless the host says otherwise.
+pub const DROP_SECONDS: u32 = 60;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +40,21 @@ pub enum Holder {
     Device(String),
     /// Nobody yet: the next device that joins without a seat of its own takes it.
     Open,
+    /// The computer, for the device with this token, which dropped and did not come back in
+    /// time; the seat is theirs again when they do.
+    StandIn(String),
+}
+
+impl Holder {
+    /// Whether the host plays this seat itself: its person, or the computer.
+    pub fn is_at_host(&self) -> bool {
+        matches!(self, Holder::Host | Holder::Computer | Holder::StandIn(_))
+    }
+
+    /// Whether the computer plays this seat.
+    pub fn is_computer(&self) -> bool {
+        matches!(self, Holder::Computer | Holder::StandIn(_))
+    }
 }
 
 /// A message to send.
@@ -63,15 +83,58 @@ pub struct Host {
     peers: BTreeMap<PeerId, Connection>,
     shots: u32,
     hashes: VecDeque<(u32, StateHash)>,
+    host_name: String,
+    /// The last name each device gave, kept while it is away.
+    names: BTreeMap<String, String>,
+    clock: TurnClock,
+    /// Devices that dropped while holding a seat, and when the wait for each ends.
+    away: BTreeMap<String, f64>,
+    drop_seconds: u32,
 }
 
 impl Host {
-    /// Hosts `game` with its seats held as `holders` says (a seat left out is the computer's).
+    /// Hosts `game` with its seats held as `holders` says (a seat left out is the computer's),
+    /// without a turn timer, waiting [`DROP_SECONDS`] for a player who drops.
     pub fn new(game: Game, holders: impl IntoIterator<Item = (Seat, Holder)>) -> Host {
         let holders = holders.into_iter().collect();
-        let mut host = Host { game, holders, peers: BTreeMap::new(), shots: 0, hashes: VecDeque::new() };
+        let mut host = Host {
+            game,
+            holders,
+            peers: BTreeMap::new(),
+            shots: 0,
+            hashes: VecDeque::new(),
+            host_name: String::new(),
+            names: BTreeMap::new(),
+            clock: TurnClock::default(),
+            away: BTreeMap::new(),
+            drop_seconds: DROP_SECONDS,
+        };
         host.remember_hash();
         host
+    }
+
+    /// Gives each turn `seconds` (0: no timer); a turn that runs out passes (RULES.md, T2).
+    pub fn with_turn_seconds(mut self, seconds: u32) -> Host {
+        self.clock = TurnClock::new(seconds);
+        self
+    }
+
+    /// Waits `seconds` (at most an hour) for a player who drops before the computer takes over.
+    pub fn with_drop_seconds(mut self, seconds: u32) -> Host {
+        self.drop_seconds = seconds.min(MAX_PAUSE_SECONDS);
+        self
+    }
+
+    /// The name of the person at the host, shown to the others; refused like a peer's name.
+    pub fn set_host_name(&mut self, name: &str) -> Result<(), NetError> {
+        check_name(name)?;
+        self.host_name = name.to_string();
+        Ok(())
+    }
+
+    /// Seconds a turn has; 0 for no timer.
+    pub fn turn_seconds(&self) -> u32 {
+        self.clock.seconds()
     }
 
     /// The match as the host has it.
@@ -89,9 +152,16 @@ impl Host {
         self.holders.get(&seat).cloned().unwrap_or(Holder::Computer)
     }
 
-    /// Gives `seat` to `holder`: the computer takes over a seat whose player has gone.
-    pub fn set_holder(&mut self, seat: Seat, holder: Holder) {
+    /// Gives `seat` to `holder` (the computer takes over a seat whose player has gone), and
+    /// tells everyone.
+    pub fn set_holder(&mut self, seat: Seat, holder: Holder, now: f64) -> Vec<Outgoing> {
         self.holders.insert(seat, holder);
+        vec![Outgoing::All(self.players(now))]
+    }
+
+    /// Whether the match waits for a player who dropped.
+    pub fn is_paused(&self) -> bool {
+        !self.away.is_empty()
     }
 
     /// The name a connected peer gave.
@@ -105,9 +175,85 @@ impl Host {
         self.peers.insert(peer, Connection { token: None, name: String::new(), rate });
     }
 
-    /// A peer left. Its seats stay its own, for when the same device comes back.
-    pub fn disconnect(&mut self, peer: PeerId) {
-        self.peers.remove(&peer);
+    /// A peer left at `now`. Its seats stay its own, for when the same device comes back;
+    /// if it held one, the match waits for it, and everyone is told.
+    pub fn disconnect(&mut self, peer: PeerId, now: f64) -> Vec<Outgoing> {
+        let Some(token) = self.peers.remove(&peer).and_then(|c| c.token) else { return vec![] };
+        let holds_one = self.holders.values().any(|h| *h == Holder::Device(token.clone()));
+        if !holds_one || self.game.rules().is_over() || self.is_connected(&token) {
+            return vec![];
+        }
+        self.away.insert(token.clone(), now + f64::from(self.drop_seconds));
+        self.clock.stop();
+        vec![
+            Outgoing::Log(format!("the player on device {token} dropped: waiting {} s", self.drop_seconds)),
+            Outgoing::All(self.players(now)),
+        ]
+    }
+
+    /// The time is `now`: a wait for a dropped player that ends hands their seats to the
+    /// computer; a turn that runs out passes. Call it often (every frame will do).
+    pub fn tick(&mut self, now: f64) -> Vec<Outgoing> {
+        let mut out = vec![];
+        let ended: Vec<String> =
+            self.away.iter().filter(|(_, until)| **until <= now).map(|(t, _)| t.clone()).collect();
+        for token in ended {
+            self.away.remove(&token);
+            for holder in self.holders.values_mut().filter(|h| **h == Holder::Device(token.clone())) {
+                *holder = Holder::StandIn(token.clone());
+            }
+            out.push(Outgoing::Log(format!(
+                "the player on device {token} did not come back: the computer plays for them"
+            )));
+            out.push(Outgoing::All(self.players(now)));
+        }
+        let timed = match self.game.rules().to_play() {
+            Some(seat) if !self.is_paused() => self.is_timed(seat).then_some(seat),
+            _ => None,
+        };
+        let Some(seat) = timed else {
+            self.clock.stop();
+            return out;
+        };
+        if !self.clock.is_running() {
+            self.clock.start(now, 0.0);
+        } else if self.clock.expired(now) {
+            match self.play(&Action::Pass { seat }, now) {
+                Ok(mut played) => out.append(&mut played),
+                Err(e) => out.push(Outgoing::Log(format!(
+                    "the turn of seat {} could not pass: {e}",
+                    seat_number(seat)
+                ))),
+            }
+        }
+        out
+    }
+
+    /// Who sits where, for everyone.
+    pub fn players(&self, now: f64) -> ToPeer {
+        let players = self
+            .game
+            .rules()
+            .mode()
+            .seats()
+            .iter()
+            .map(|seat| {
+                let holder = self.holder(*seat);
+                let (name, who) = match &holder {
+                    Holder::Host => (self.host_name.clone(), Who::Host),
+                    Holder::Computer => (String::new(), Who::Computer),
+                    Holder::Open => (String::new(), Who::Open),
+                    Holder::StandIn(token) => (self.name_of_device(token), Who::StandIn),
+                    Holder::Device(token) if self.away.contains_key(token) => {
+                        (self.name_of_device(token), Who::Away)
+                    }
+                    Holder::Device(token) => (self.name_of_device(token), Who::Person),
+                };
+                Player { seat: seat_number(*seat), name, who }
+            })
+            .collect();
+        let waits = self.away.values().map(|until| (until - now).max(0.0).ceil()).fold(0.0, f64::max);
+        ToPeer::Players { players, pause_seconds: waits.min(f64::from(MAX_PAUSE_SECONDS)) as u32 }
     }
 
     /// Peers that said hello: those an `All` message goes to.
@@ -120,6 +266,19 @@ impl Host {
         self.peers.values().any(|c| c.token.as_deref() == Some(token))
     }
 
+    fn name_of_device(&self, token: &str) -> String {
+        self.names.get(token).cloned().unwrap_or_default()
+    }
+
+    /// Whether the turn timer runs for `seat`: a person plays it, on a device that is here.
+    fn is_timed(&self, seat: Seat) -> bool {
+        match self.holder(seat) {
+            Holder::Host => true,
+            Holder::Device(token) => self.is_connected(&token),
+            _ => false,
+        }
+    }
+
     /// Reads what `peer` sent at `now` (seconds) and answers it. A refused message changes
     /// nothing; the caller logs the reason and may tell the peer (`refusal`).
     pub fn receive(&mut self, peer: PeerId, bytes: &[u8], now: f64) -> Result<Vec<Outgoing>, NetError> {
@@ -127,7 +286,7 @@ impl Host {
         connection.rate.take(now)?;
         let message: ToHost = decode(bytes, MAX_TO_HOST_BYTES)?;
         match message {
-            ToHost::Hello { name, token } => self.hello(peer, name, token),
+            ToHost::Hello { name, token } => self.hello(peer, name, token, now),
             ToHost::Aim { seat, offset, direction } => {
                 let seat = self.own_seat(peer, seat)?;
                 if self.game.rules().to_play() != Some(seat) {
@@ -139,19 +298,19 @@ impl Host {
             }
             ToHost::Strike(intent) => {
                 self.own_seat(peer, intent.seat)?;
-                self.strike(&intent)
+                self.strike(&intent, now)
             }
             ToHost::Hash { shot, hash } => Ok(self.check_hash(peer, shot, hash)),
         }
     }
 
     /// A strike for a seat the host plays itself (its person's, or the computer's).
-    pub fn play_own(&mut self, intent: &Intent) -> Result<Vec<Outgoing>, NetError> {
+    pub fn play_own(&mut self, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
         let seat = intent.seat()?;
-        if matches!(self.holder(seat), Holder::Device(_)) {
+        if !self.holder(seat).is_at_host() {
             return Err(NetError::NotYourSeat(intent.seat));
         }
-        self.strike(intent)
+        self.strike(intent, now)
     }
 
     /// The message that tells a peer why it was refused.
@@ -159,19 +318,37 @@ impl Host {
         Outgoing::To(peer, ToPeer::Refused { reason: error.to_string() })
     }
 
-    fn hello(&mut self, peer: PeerId, name: String, token: String) -> Result<Vec<Outgoing>, NetError> {
-        check_identity("name", &name, MAX_NAME, |c| c.is_alphanumeric() || c == ' ' || c == '-' || c == '_')?;
+    fn hello(
+        &mut self,
+        peer: PeerId,
+        name: String,
+        token: String,
+        now: f64,
+    ) -> Result<Vec<Outgoing>, NetError> {
+        check_name(&name)?;
         check_identity("token", &token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')?;
-        if self.peers.iter().any(|(id, c)| *id != peer && c.token.as_deref() == Some(token.as_str())) {
-            return Err(NetError::TokenInUse);
-        }
-        let holds_one = self.holders.values().any(|h| *h == Holder::Device(token.clone()));
-        if !holds_one {
-            // A newcomer takes the first open seat; with none left it watches.
-            if let Some(holder) = self.holders.values_mut().find(|h| **h == Holder::Open) {
-                *holder = Holder::Device(token.clone());
+        // The same device on a new connection (a phone that changed networks, an app started
+        // again) before its old one timed out: the new one takes over, the old is forgotten.
+        let mut out = vec![];
+        for (id, connection) in self.peers.iter_mut().filter(|(id, _)| **id != peer) {
+            if connection.token.as_deref() == Some(token.as_str()) {
+                connection.token = None;
+                out.push(Outgoing::Log(format!(
+                    "device {token} came back on connection {peer}: {id} is forgotten"
+                )));
             }
         }
+        let mine = |h: &Holder| *h == Holder::Device(token.clone()) || *h == Holder::StandIn(token.clone());
+        if self.holders.values().any(mine) {
+            // Back: the seats the computer kept for this device are its own again.
+            for holder in self.holders.values_mut().filter(|h| mine(h)) {
+                *holder = Holder::Device(token.clone());
+            }
+        } else if let Some(holder) = self.holders.values_mut().find(|h| **h == Holder::Open) {
+            // A newcomer takes the first open seat; with none left it watches.
+            *holder = Holder::Device(token.clone());
+        }
+        let back = self.away.remove(&token).is_some();
         let seats: Vec<u8> = self
             .holders
             .iter()
@@ -180,19 +357,47 @@ impl Host {
             .collect();
         let state = self.game.to_json().map_err(NetError::BadState)?;
         if let Some(connection) = self.peers.get_mut(&peer) {
-            connection.token = Some(token);
-            connection.name = name;
+            connection.token = Some(token.clone());
+            connection.name.clone_from(&name);
         }
-        Ok(vec![Outgoing::To(peer, ToPeer::Welcome { seats, shots: self.shots, state })])
+        self.names.insert(token.clone(), name);
+        if back {
+            out.push(Outgoing::Log(format!("the player on device {token} is back")));
+        }
+        out.push(Outgoing::To(
+            peer,
+            ToPeer::Welcome { seats, shots: self.shots, state, turn_seconds: self.clock.seconds() },
+        ));
+        out.push(Outgoing::All(self.players(now)));
+        Ok(out)
     }
 
-    fn strike(&mut self, intent: &Intent) -> Result<Vec<Outgoing>, NetError> {
+    fn strike(&mut self, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
+        if self.is_paused() {
+            let wait = self.away.values().map(|until| (until - now).max(0.0).ceil()).fold(0.0, f64::max);
+            return Err(NetError::Paused { seconds: wait as u32 });
+        }
         let action = intent.action(&self.game)?;
-        self.game = try_strike(&self.game, &action)?;
+        self.play(&action, now)
+    }
+
+    /// Plays `action` (a strike or a pass) on the match, numbers it and sends it to all; the
+    /// next turn's time starts once the shot has rolled to rest on the screens.
+    fn play(&mut self, action: &Action, now: f64) -> Result<Vec<Outgoing>, NetError> {
+        let (game, ruling) = try_action(&self.game, action)?;
+        self.game = game;
         self.shots += 1;
         self.remember_hash();
-        let shot = ToPeer::shot(self.shots, &action).ok_or(NetError::WrongWay("only a strike"))?;
-        Ok(vec![Outgoing::All(shot)])
+        self.clock.start(now, self.rolling_seconds(&ruling));
+        let played =
+            ToPeer::played(self.shots, action).ok_or(NetError::WrongWay("only a strike or a pass"))?;
+        Ok(vec![Outgoing::All(played)])
+    }
+
+    /// How long a shot rolls, as the physics simulated it.
+    fn rolling_seconds(&self, ruling: &Ruling) -> f64 {
+        let step = f64::from(self.game.table().spec().physics.time_step);
+        ruling.report.as_ref().map_or(0.0, |r| f64::from(r.steps) * step)
     }
 
     fn check_hash(&mut self, peer: PeerId, shot: u32, hash: StateHash) -> Vec<Outgoing> {
@@ -243,17 +448,4 @@ impl Host {
 
 fn seat_number(seat: Seat) -> u8 {
     u8::from(seat)
-}
-
-fn check_identity(
-    what: &'static str,
-    text: &str,
-    max: usize,
-    allowed: impl Fn(char) -> bool,
-) -> Result<(), NetError> {
-    let len = text.chars().count();
-    if len == 0 || len > max || !text.chars().all(allowed) {
-        return Err(NetError::BadIdentity { what, max, len });
-    }
-    Ok(())
 }

@@ -4,7 +4,7 @@
 
 use crate::bits::Exact;
 use crate::error::NetError;
-use carrom_core::game::{Action, Game};
+use carrom_core::game::{Action, Game, Ruling};
 use carrom_core::{Seat, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -52,19 +52,13 @@ impl Intent {
         let speed = power * game.table().spec().physics.max_striker_speed;
         Ok(Action::Strike { seat, offset, direction, speed })
     }
-
-    /// `game` after this strike, played to rest; refused when it is not `seat`'s turn or the
-    /// table or rules refuse it. `game` itself is never changed.
-    pub fn try_on(&self, game: &Game) -> Result<Game, NetError> {
-        let action = self.action(game)?;
-        try_strike(game, &action)
-    }
 }
 
-/// `game` after `action` (a strike), or why not; `game` is left as it was.
-pub fn try_strike(game: &Game, action: &Action) -> Result<Game, NetError> {
-    let Action::Strike { seat, .. } = action else {
-        return Err(NetError::WrongWay("only a strike"));
+/// `game` after `action` (a strike played to rest, or a timed-out turn passed), with how it
+/// was ruled, or why not; `game` is left as it was.
+pub fn try_action(game: &Game, action: &Action) -> Result<(Game, Ruling), NetError> {
+    let (Action::Strike { seat, .. } | Action::Pass { seat }) = action else {
+        return Err(NetError::WrongWay("only a strike or a pass"));
     };
     if game.rules().is_over() {
         return Err(NetError::MatchOver);
@@ -79,8 +73,8 @@ pub fn try_strike(game: &Game, action: &Action) -> Result<Game, NetError> {
     // Between shots the table is always at rest; a shot under way is not this seat's turn.
     let mut trial =
         game.clone_at_rest().ok_or(NetError::NotYourTurn { seat: seat.index() as u8, to_play: None })?;
-    trial.perform(action).map_err(NetError::Refused)?;
-    Ok(trial)
+    let ruling = trial.perform(action).map_err(NetError::Refused)?;
+    Ok((trial, ruling))
 }
 
 /// Seat `index`, if it exists.

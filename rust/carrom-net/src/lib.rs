@@ -14,11 +14,13 @@
 //! checked field by field. See `docs/online.md` at the repository's root.
 
 pub mod bits;
+pub mod clock;
 pub mod error;
 pub mod hash;
 pub mod host;
 pub mod intent;
 pub mod message;
+pub mod players;
 pub mod rate;
 pub mod replica;
 
@@ -28,4 +30,5 @@ pub use hash::StateHash;
 pub use host::{Holder, Host, Outgoing, PeerId};
 pub use intent::Intent;
 pub use message::{ToHost, ToPeer, PROTOCOL};
+pub use players::{Player, Who};
 pub use replica::Replica;

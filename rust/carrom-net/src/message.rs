@@ -6,13 +6,14 @@ use crate::bits::Exact;
 use crate::error::NetError;
 use crate::hash::StateHash;
 use crate::intent::Intent;
+use crate::players::Player;
 use carrom_core::game::save::MAX_SAVE_BYTES;
 use carrom_core::game::Action;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this build speaks.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 /// The most bytes a peer may send the host: nothing a peer sends carries a state.
 pub const MAX_TO_HOST_BYTES: usize = 1024;
 /// The most bytes the host may send a peer: a whole saved match, escaped, and a little more.
@@ -62,6 +63,15 @@ pub enum ToPeer {
         shots: u32,
         /// The match's save document.
         state: String,
+        /// Seconds a turn has before it passes; 0 for no timer.
+        turn_seconds: u32,
+    },
+    /// Who sits where; sent to all whenever it changes.
+    Players {
+        /// Each seat of the match.
+        players: Vec<Player>,
+        /// Seconds the match still waits for a player who dropped; 0 when it is not waiting.
+        pause_seconds: u32,
     },
     /// Someone is aiming.
     Aim {
@@ -85,6 +95,13 @@ pub enum ToPeer {
         /// Speed, m/s.
         speed: Exact,
     },
+    /// Turn `number` (counted with the shots) passed: `seat` let its time run out.
+    Pass {
+        /// Its number.
+        number: u32,
+        /// The seat that timed out.
+        seat: u8,
+    },
     /// The host's state after `shots` shots: load it (after checking it) instead of yours.
     State {
         /// Shots played.
@@ -100,18 +117,20 @@ pub enum ToPeer {
 }
 
 impl ToPeer {
-    /// Shot `number` for everyone to play: the strike `action`, its numbers as exact bits.
-    pub fn shot(number: u32, action: &Action) -> Option<ToPeer> {
-        let Action::Strike { seat, offset, direction, speed } = action else {
-            return None;
-        };
-        Some(ToPeer::Shot {
-            number,
-            seat: u8::from(*seat),
-            offset: Exact::new(*offset),
-            direction: [Exact::new(direction.x), Exact::new(direction.y)],
-            speed: Exact::new(*speed),
-        })
+    /// Turn `number` for everyone to play: `action`, a strike (its numbers as exact bits) or a
+    /// pass.
+    pub fn played(number: u32, action: &Action) -> Option<ToPeer> {
+        match action {
+            Action::Strike { seat, offset, direction, speed } => Some(ToPeer::Shot {
+                number,
+                seat: u8::from(*seat),
+                offset: Exact::new(*offset),
+                direction: [Exact::new(direction.x), Exact::new(direction.y)],
+                speed: Exact::new(*speed),
+            }),
+            Action::Pass { seat } => Some(ToPeer::Pass { number, seat: u8::from(*seat) }),
+            _ => None,
+        }
     }
 }
 
@@ -162,14 +181,14 @@ mod tests {
     fn oversized_unknown_and_other_versions_are_refused() {
         let big = vec![b' '; MAX_TO_HOST_BYTES + 1];
         assert!(matches!(decode::<ToHost>(&big, MAX_TO_HOST_BYTES), Err(NetError::TooLarge { .. })));
-        let extra = br#"{"protocol":1,"body":{"hash":{"shot":1,"hash":"00","more":1}}}"#;
+        let extra = br#"{"protocol":2,"body":{"hash":{"shot":1,"hash":"00","more":1}}}"#;
         assert!(matches!(decode::<ToHost>(extra, MAX_TO_HOST_BYTES), Err(NetError::Malformed(_))));
-        let unknown = br#"{"protocol":1,"body":{"teleport":{}}}"#;
+        let unknown = br#"{"protocol":2,"body":{"teleport":{}}}"#;
         assert!(matches!(decode::<ToHost>(unknown, MAX_TO_HOST_BYTES), Err(NetError::Malformed(_))));
         let old = br#"{"protocol":0,"body":{}}"#;
         assert_eq!(
             decode::<ToHost>(old, MAX_TO_HOST_BYTES),
-            Err(NetError::Protocol { found: 0, supported: 1 })
+            Err(NetError::Protocol { found: 0, supported: PROTOCOL })
         );
     }
 }

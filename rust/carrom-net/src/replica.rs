@@ -4,8 +4,9 @@
 
 use crate::error::NetError;
 use crate::hash::StateHash;
-use crate::intent::{self, try_strike};
+use crate::intent::{self, try_action};
 use crate::message::{decode, encode, ToHost, ToPeer, MAX_TO_PEER_BYTES};
+use crate::players::{check_players, Player};
 use carrom_core::game::{Action, Game};
 use carrom_core::Seat;
 
@@ -23,8 +24,15 @@ pub enum Change {
         /// Direction.
         direction: carrom_core::Vec2,
     },
-    /// A shot was played (to animate: it is the strike in `action`).
+    /// A turn was played: a strike (to animate) or a pass (a turn that timed out).
     Shot(Action),
+    /// Who sits where changed; `pause_seconds` above 0 means the match waits for a player.
+    Players {
+        /// Each seat.
+        players: Vec<Player>,
+        /// Seconds the match still waits.
+        pause_seconds: u32,
+    },
     /// The host's state replaced ours.
     Resynced,
     /// The host refused our last message.
@@ -37,6 +45,7 @@ pub struct Replica {
     game: Option<Game>,
     seats: Vec<Seat>,
     shots: u32,
+    turn_seconds: u32,
 }
 
 impl Replica {
@@ -65,15 +74,25 @@ impl Replica {
         self.shots
     }
 
+    /// Seconds a turn has before it passes, as the host set it; 0 for no timer.
+    pub fn turn_seconds(&self) -> u32 {
+        self.turn_seconds
+    }
+
     /// Reads a message from the host; returns what changed and the replies to send.
     pub fn receive(&mut self, bytes: &[u8]) -> Result<(Change, Vec<Vec<u8>>), NetError> {
         let message: ToPeer = decode(bytes, MAX_TO_PEER_BYTES)?;
         match message {
-            ToPeer::Welcome { seats, shots, state } => {
+            ToPeer::Welcome { seats, shots, state, turn_seconds } => {
                 let seats = seats.into_iter().map(intent::seat).collect::<Result<Vec<_>, _>>()?;
                 self.load(shots, &state)?;
                 self.seats.clone_from(&seats);
+                self.turn_seconds = turn_seconds.min(crate::clock::MAX_TURN_SECONDS);
                 Ok((Change::Joined(seats), vec![]))
+            }
+            ToPeer::Players { players, pause_seconds } => {
+                check_players(&players, pause_seconds)?;
+                Ok((Change::Players { players, pause_seconds }, vec![]))
             }
             ToPeer::Aim { seat, offset, direction } => {
                 let change = Change::Aim {
@@ -84,25 +103,15 @@ impl Replica {
                 Ok((change, vec![]))
             }
             ToPeer::Shot { number, seat, offset, direction, speed } => {
-                let game = self.game.as_ref().ok_or(NetError::NoHello)?;
-                if number != self.shots + 1 {
-                    return Err(NetError::OutOfOrder { expected: self.shots + 1, got: number });
-                }
                 let action = Action::Strike {
                     seat: intent::seat(seat)?,
                     offset: offset.finite("offset")?,
                     direction: intent::direction(direction)?,
                     speed: speed.finite("speed")?,
                 };
-                // A shot the host took but this copy refuses means the copies differ: the
-                // hash says so and the host's state follows.
-                let next = try_strike(game, &action).ok();
-                if let Some(next) = next {
-                    self.game = Some(next);
-                }
-                self.shots = number;
-                Ok((Change::Shot(action), vec![self.hash_message()]))
+                self.play(number, action)
             }
+            ToPeer::Pass { number, seat } => self.play(number, Action::Pass { seat: intent::seat(seat)? }),
             ToPeer::State { shots, state } => {
                 self.load(shots, &state)?;
                 Ok((Change::Resynced, vec![self.hash_message()]))
@@ -123,6 +132,21 @@ impl Replica {
             offset: crate::Exact::new(offset),
             direction: [crate::Exact::new(direction.x), crate::Exact::new(direction.y)],
         })
+    }
+
+    /// Turn `number`, in order after the one before.
+    fn play(&mut self, number: u32, action: Action) -> Result<(Change, Vec<Vec<u8>>), NetError> {
+        let game = self.game.as_ref().ok_or(NetError::NoHello)?;
+        if number != self.shots + 1 {
+            return Err(NetError::OutOfOrder { expected: self.shots + 1, got: number });
+        }
+        // A turn the host took but this copy refuses means the copies differ: the hash says
+        // so and the host's state follows.
+        if let Ok((next, _)) = try_action(game, &action) {
+            self.game = Some(next);
+        }
+        self.shots = number;
+        Ok((Change::Shot(action), vec![self.hash_message()]))
     }
 
     fn load(&mut self, shots: u32, state: &str) -> Result<(), NetError> {

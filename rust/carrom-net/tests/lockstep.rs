@@ -7,7 +7,7 @@ use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Mode};
 use carrom_core::{BoardSpec, Seat, Vec2};
 use carrom_net::replica::Change;
-use carrom_net::{Holder, Host, Intent, NetError, Outgoing, PeerId, Replica, StateHash, ToPeer};
+use carrom_net::{Holder, Host, Intent, NetError, Outgoing, PeerId, Replica, StateHash, ToPeer, Who};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -20,6 +20,7 @@ struct Peer {
     token: String,
     replica: Replica,
     connected: bool,
+    players: Option<(Vec<carrom_net::Player>, u32)>,
 }
 
 /// The host, its peers, and the bytes on their way.
@@ -34,16 +35,11 @@ struct Net {
 
 impl Net {
     fn new(mode: Mode, seed: u64, holders: Vec<(Seat, Holder)>) -> Net {
-        let settings = MatchSettings { max_boards: 1, ..MatchSettings::new(mode) };
-        let game = Game::new(BoardSpec::icf(), settings, seed).unwrap();
-        Net {
-            host: Host::new(game, holders),
-            peers: vec![],
-            to_host: VecDeque::new(),
-            logs: vec![],
-            refusals: vec![],
-            now: 0.0,
-        }
+        Net::with_host(host_for(mode, seed, holders))
+    }
+
+    fn with_host(host: Host) -> Net {
+        Net { host, peers: vec![], to_host: VecDeque::new(), logs: vec![], refusals: vec![], now: 0.0 }
     }
 
     /// A peer connects and says hello with its device token.
@@ -54,9 +50,13 @@ impl Net {
                 peer.id = id;
                 peer.connected = true;
             }
-            None => {
-                self.peers.push(Peer { id, token: token.into(), replica: Replica::new(), connected: true })
-            }
+            None => self.peers.push(Peer {
+                id,
+                token: token.into(),
+                replica: Replica::new(),
+                connected: true,
+                players: None,
+            }),
         }
         self.to_host.push_back((id, Replica::hello("player", token)));
         self.run();
@@ -65,7 +65,23 @@ impl Net {
     fn leave(&mut self, token: &str) {
         let peer = self.peers.iter_mut().find(|p| p.token == token).unwrap();
         peer.connected = false;
-        self.host.disconnect(peer.id);
+        let out = self.host.disconnect(peer.id, self.now);
+        self.send(out);
+    }
+
+    /// `seconds` pass at the host.
+    fn wait(&mut self, seconds: f64) {
+        self.now += seconds;
+        let out = self.host.tick(self.now);
+        self.send(out);
+        self.run();
+    }
+
+    /// What the last `Players` message told the peer with `token`: (seat, who), and the pause.
+    fn seen_players(&self, token: &str) -> (Vec<(u8, Who)>, u32) {
+        let peer = self.peers.iter().find(|p| p.token == token).unwrap();
+        let (players, pause) = peer.players.clone().expect("told who sits where");
+        (players.iter().map(|p| (p.seat, p.who)).collect(), pause)
     }
 
     /// Delivers every message until none is left.
@@ -96,7 +112,10 @@ impl Net {
             let bytes = carrom_net::message::encode(&body);
             for id in targets {
                 let peer = self.peers.iter_mut().find(|p| p.id == id && p.connected).unwrap();
-                let (_, replies) = peer.replica.receive(&bytes).unwrap();
+                let (change, replies) = peer.replica.receive(&bytes).unwrap();
+                if let Change::Players { players, pause_seconds } = change {
+                    peer.players = Some((players, pause_seconds));
+                }
                 for reply in replies {
                     self.to_host.push_back((id, reply));
                 }
@@ -119,7 +138,7 @@ impl Net {
                 self.run();
             }
             _ => {
-                let out = self.host.play_own(&intent).unwrap();
+                let out = self.host.play_own(&intent, self.now).unwrap();
                 self.send(out);
                 self.run();
             }
@@ -244,28 +263,146 @@ fn a_late_joiner_starts_from_the_host_state_and_keeps_step() {
     }
 }
 
-#[test]
-fn a_dropped_player_rejoins_with_the_same_token_and_takes_the_seat_back() {
+/// Singles of the host (seat 0) and a phone (seat 2), watched by a third device; after
+/// `strikes` strikes and at the host's turn, the phone drops. The host waits 30 s for it.
+fn phone_drops_after(strikes: usize) -> (Net, ChaCha8Rng) {
     let holders = vec![(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("phone".into()))];
-    let mut net = Net::new(Mode::Singles, 5, holders);
+    let mut net = Net::with_host(host_for(Mode::Singles, 5, holders).with_drop_seconds(30));
     net.join(2, "phone");
+    net.join(3, "watcher");
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    for _ in 0..6 {
+    for _ in 0..strikes {
+        net.play_one(&mut rng);
+    }
+    while net.host.game().rules().to_play() != Some(Seat::ALL[0]) {
         net.play_one(&mut rng);
     }
     net.leave("phone");
-    // The host hands the seat to the computer while the player is away …
-    net.host.set_holder(Seat::ALL[2], Holder::Computer);
+    (net, rng)
+}
+
+#[test]
+fn a_dropped_player_pauses_the_match_and_rejoins_with_the_same_token() {
+    let (mut net, mut rng) = phone_drops_after(6);
+    // Everyone is told the match waits, and for how long; nobody may strike meanwhile.
+    assert_eq!(net.seen_players("watcher"), (vec![(0, Who::Host), (2, Who::Away)], 30));
+    assert!(net.host.is_paused());
+    let intent = chosen_intent(net.host.game(), Seat::ALL[0], &mut rng);
+    assert!(matches!(net.host.play_own(&intent, net.now), Err(NetError::Paused { seconds: 30 })));
+    net.wait(10.0);
+    // Back within the wait, on a new connection: the seat is theirs and play goes on.
+    net.join(9, "phone");
+    assert!(!net.host.is_paused());
+    assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[2]]);
+    assert_eq!(net.seen_players("watcher"), (vec![(0, Who::Host), (2, Who::Person)], 0));
+    assert!(net.in_step());
     for _ in 0..6 {
         net.play_one(&mut rng);
     }
-    // … and back when the same device returns, on a new connection.
-    net.host.set_holder(Seat::ALL[2], Holder::Device("phone".into()));
-    net.join(9, "phone");
-    assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[2]]);
     assert!(net.in_step());
+}
+
+#[test]
+fn a_device_back_on_a_new_connection_takes_over_from_its_old_one() {
+    let holders = vec![(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("phone".into()))];
+    let mut net = Net::new(Mode::Singles, 5, holders);
+    net.join(2, "phone");
+    // The phone comes back on connection 6 before the host noticed connection 2 had died.
+    net.host.connect(6);
+    net.to_host.push_back((6, Replica::hello("player", "phone")));
+    net.peers[0].id = 6;
+    net.run();
+    assert_eq!(net.host.joined_peers(), vec![6], "only the new connection gets the match");
+    assert!(net.logs.iter().any(|l| l.contains("2 is forgotten")), "{:?}", net.logs);
+    // The old connection can no longer act, and its end does not pause the match.
+    let bytes = Replica::strike(&Intent::new(Seat::ALL[2], 0.0, forward(Seat::ALL[2]), 0.5));
+    assert_eq!(net.host.receive(2, &bytes, net.now), Err(NetError::NoHello));
+    net.host.disconnect(2, net.now);
+    assert!(!net.host.is_paused());
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..4 {
+        net.play_one(&mut rng);
+    }
+    assert!(net.in_step());
+}
+
+#[test]
+fn a_player_who_stays_away_is_stood_in_for_by_the_computer_until_they_return() {
+    let (mut net, mut rng) = phone_drops_after(4);
+    net.wait(31.0);
+    assert!(!net.host.is_paused(), "the wait is over");
+    assert_eq!(net.host.holder(Seat::ALL[2]), Holder::StandIn("phone".into()));
+    assert_eq!(net.seen_players("watcher"), (vec![(0, Who::Host), (2, Who::StandIn)], 0));
+    // The host plays the seat for them (the computer's choice) …
+    for _ in 0..6 {
+        net.play_one(&mut rng);
+        assert!(net.in_step());
+    }
+    // … until the same device comes back and takes it.
+    net.join(9, "phone");
+    assert_eq!(net.host.holder(Seat::ALL[2]), Holder::Device("phone".into()));
+    assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[2]]);
     let strikes = play_board(&mut net, 2);
     assert!(net.host.game().rules().is_over(), "the board ended after {strikes} more strikes");
+    assert!(net.refusals.is_empty(), "{:?}", net.refusals);
+}
+
+#[test]
+fn the_turn_timer_passes_a_turn_and_three_in_a_row_forfeit() {
+    let holders =
+        vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
+    let mut net = Net::with_host(host_for(Mode::Singles, 1, holders).with_turn_seconds(20));
+    net.join(2, "a");
+    net.join(3, "b");
+    assert_eq!(net.peers[0].replica.turn_seconds(), 20, "the welcome says how long a turn is");
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    net.play_one(&mut rng);
+    let sleeper = net.host.game().rules().to_play().unwrap();
+    let shots = net.host.shots();
+    // The clock starts on the host's next look at the time, after the shot has rolled.
+    net.wait(1.0);
+    net.wait(15.0);
+    assert_eq!(net.host.shots(), shots, "15 s in, the turn is still theirs");
+    net.wait(20.0);
+    assert_eq!(net.host.shots(), shots + 1, "past 20 s and the grace, the turn passed");
+    assert_eq!(net.host.game().rules().to_play(), Some(sleeper.opposite()));
+    assert!(net.in_step(), "every peer played the pass");
+    // The other player strikes; the sleeper lets two more turns go and forfeits.
+    for _ in 0..2 {
+        while net.host.game().rules().to_play() != Some(sleeper) {
+            net.play_one(&mut rng);
+        }
+        net.wait(0.5);
+        net.wait(30.0);
+    }
+    let rules = net.host.game().rules();
+    assert!(rules.is_over(), "three timeouts in a row forfeit");
+    assert_eq!(
+        rules.outcome(),
+        Some(&carrom_core::rules::Outcome::Won(rules.side_of(sleeper.opposite()).unwrap()))
+    );
+    assert!(net.in_step());
+    assert!(net.refusals.is_empty(), "{:?}", net.refusals);
+}
+
+#[test]
+fn the_timer_waits_for_nobody_it_cannot_hurry() {
+    // The computer's seat and a paused match are never timed.
+    let holders = vec![(Seat::ALL[0], Holder::Computer), (Seat::ALL[2], Holder::Device("b".into()))];
+    let mut net =
+        Net::with_host(host_for(Mode::Singles, 2, holders).with_turn_seconds(5).with_drop_seconds(600));
+    net.join(3, "b");
+    net.leave("b");
+    for _ in 0..10 {
+        net.wait(30.0);
+    }
+    assert_eq!(net.host.shots(), 0, "nobody's turn passed while the match waited");
+}
+
+/// A host of one board of `mode`.
+fn host_for(mode: Mode, seed: u64, holders: Vec<(Seat, Holder)>) -> Host {
+    let settings = MatchSettings { max_boards: 1, ..MatchSettings::new(mode) };
+    Host::new(Game::new(BoardSpec::icf(), settings, seed).unwrap(), holders)
 }
 
 #[test]
@@ -306,7 +443,7 @@ fn bad_messages_are_refused_and_the_match_is_unharmed() {
     let old = br#"{"protocol":9,"body":{"hash":{"shot":0,"hash":"00"}}}"#.to_vec();
     assert!(matches!(send(&mut net, mover, old), Some(NetError::Protocol { found: 9, .. })));
     let forged =
-        br#"{"protocol":1,"body":{"strike":{"seat":0,"offset":0,"direction":[0,0],"power":0,"speed":9}}}"#;
+        br#"{"protocol":2,"body":{"strike":{"seat":0,"offset":0,"direction":[0,0],"power":0,"speed":9}}}"#;
     assert!(matches!(send(&mut net, mover, forged.to_vec()), Some(NetError::Malformed(_))));
     // Nothing of it reached the match; every peer is still in step, and play goes on.
     assert_eq!(StateHash::of_game(net.host.game()).unwrap(), before);
@@ -363,4 +500,26 @@ fn a_peer_refuses_a_state_that_is_not_a_match() {
     assert!(replica.game().is_none());
     let shot_first = carrom_net::message::encode(&ToPeer::Refused { reason: "x".into() });
     assert!(matches!(replica.receive(&shot_first), Ok((Change::Refused(_), _))));
+}
+
+#[test]
+fn a_peer_refuses_a_list_of_players_it_cannot_show() {
+    let mut replica = Replica::new();
+    let player = |seat: u8, name: &str| carrom_net::Player { seat, name: name.into(), who: Who::Person };
+    let cases = [
+        (vec![player(7, "x")], 0),
+        (vec![player(0, "a"), player(0, "b")], 0),
+        (vec![player(0, "<script>")], 0),
+        (vec![player(0, &"n".repeat(25))], 0),
+        (vec![player(0, "ok")], 100_000),
+    ];
+    for (players, pause_seconds) in cases {
+        let bytes = carrom_net::message::encode(&ToPeer::Players { players, pause_seconds });
+        assert!(replica.receive(&bytes).is_err());
+    }
+    let fine = carrom_net::message::encode(&ToPeer::Players {
+        players: vec![player(2, "Asha K")],
+        pause_seconds: 60,
+    });
+    assert!(matches!(replica.receive(&fine), Ok((Change::Players { pause_seconds: 60, .. }, _))));
 }

@@ -16,11 +16,15 @@ func _new_peer() -> Array:
 	return [board, rules, net]
 
 
-## Host and peer wired together; the peer holds seat 2 as device "guest".
-func _pair() -> Dictionary:
+## Host and peer wired together; the peer holds seat 2 as device "guest". A turn has
+## `turn_seconds` (0: no timer).
+func _pair(turn_seconds := 0) -> Dictionary:
 	var host_side := new_match(CarromRules.MODE_SINGLES, 3)
 	var host_net := CarromNet.new()
 	host_net.rules = host_side[1]
+	host_net.turn_seconds = turn_seconds
+	host_net.drop_seconds = 30
+	host_net.host_name = "Asha"
 	add(host_net, "HostNet")
 	check(host_net.host_match({0: "", 2: "guest"}), "host_match accepted")
 	var peer_side := _new_peer()
@@ -99,3 +103,50 @@ func test_a_strike_for_the_hosts_seat_is_refused_and_changes_nothing() -> void:
 	check(pair["host_net"].get_state_hash() == before, "the host's match is unchanged")
 	check(pair["host_net"].get_shots() == 0, "no shot was played")
 	check(rules.get_seat_to_play() >= 0, "the match goes on")
+
+
+func test_the_peer_sees_names_and_seats_and_the_timer_passes_a_turn() -> void:
+	var pair := _pair(1)
+	var players: Array[Dictionary] = pair["peer_net"].get_players()
+	var seen := {}
+	for player in players:
+		seen[player["seat"]] = "%s/%s" % [player["name"], player["who"]]
+	check(seen == {0: "Asha/host", 2: "Guest/person"}, "names and seats: %s" % [seen])
+	check(pair["peer_net"].turn_seconds == 1, "the peer has the host's turn timer")
+	var rules: CarromRules = pair["host_rules"]
+	var sleeper := rules.get_seat_to_play()
+	var passed := []
+	pair["peer_net"].turn_passed.connect(func(seat: int) -> void: passed.append(seat))
+	# One second a turn and the network's grace of two: within four the turn has passed.
+	var waited := 0
+	while passed.is_empty() and waited < 60:
+		await tree.create_timer(0.1).timeout
+		waited += 1
+	check(passed == [sleeper], "the turn of seat %d passed on the peer: %s" % [sleeper, passed])
+	check(rules.get_seat_to_play() != sleeper, "and on the host")
+	check(
+		pair["host_net"].get_state_hash() == pair["peer_net"].get_state_hash(),
+		"both matches the same after the pass"
+	)
+
+
+func test_a_dropped_peer_pauses_the_match_for_the_host() -> void:
+	var pair := _pair()
+	var host_net: CarromNet = pair["host_net"]
+	var pauses := []
+	host_net.players_changed.connect(func(seconds: int) -> void: pauses.append(seconds))
+	host_net.peer_disconnected(2)
+	check(pauses == [30], "the host waits 30 s for the player: %s" % [pauses])
+	var rules: CarromRules = pair["host_rules"]
+	var board: CarromBoard = pair["host_board"]
+	if rules.get_seat_to_play() == 0:
+		var refused := host_net.strike(0, 0.0, board.get_seat_forward(0), 0.5)
+		check(not refused, "nobody strikes while the match waits")
+		check(host_net.get_shots() == 0, "no shot was played")
+	host_net.peer_connected(3)
+	var hello := '{"protocol":2,"body":{"hello":{"name":"Guest","token":"guest"}}}'
+	host_net.receive_from_peer(3, hello.to_utf8_buffer())
+	check(
+		pauses.size() == 2 and pauses[1] == 0,
+		"back on a new connection, play goes on: %s" % [pauses]
+	)

@@ -156,6 +156,9 @@ impl CarromBoard {
     const KIND_QUEEN: i64 = Kind::Queen as i64;
     #[constant]
     const KIND_STRIKER: i64 = Kind::Striker as i64;
+    /// The striker's id (`id` in `get_pieces`, `get_piece_node`, signals).
+    #[constant]
+    const STRIKER_ID: i64 = carrom_core::PieceId::STRIKER.index() as i64;
     /// Where a piece is (`place` in `get_pieces`).
     #[constant]
     const PLACE_BOARD: i64 = Place::Board as i64;

@@ -1,0 +1,86 @@
+class_name OnlineTable
+extends Node
+## Online, the table round the board: who sits where (the names the players gave, in the HUD
+## and banners), the wait for a player who dropped (nobody plays; the status line counts down),
+## the computer standing in for one who did not come back, and turns that timed out.
+
+@export var rules: CarromRules
+@export var board: CarromBoard
+@export var net: CarromNet
+@export var hud: Hud
+@export var turn_flow: TurnFlow
+@export var controller: StrikerController
+@export var ai: CarromAi
+@export var ring: TurnClockRing
+
+var _paused := false
+var _tick: Timer
+
+
+func _ready() -> void:
+	_tick = Timer.new()
+	_tick.wait_time = 1.0
+	_tick.timeout.connect(hud.refresh.bind(rules))
+	add_child(_tick)
+
+
+func _on_net_players_changed(pause_seconds: int) -> void:
+	var before: Dictionary = Session.online_players.duplicate(true)
+	Session.set_online_players(net.get_players())
+	Session.online_pause_ends_msec = (
+		Time.get_ticks_msec() + pause_seconds * 1000 if pause_seconds > 0 else 0
+	)
+	var stood_in := false
+	for seat: int in Session.online_players:
+		var was: String = before.get(seat, {}).get("who", "")
+		var now: String = Session.online_players[seat]["who"]
+		if was == now or was.is_empty():
+			continue
+		stood_in = stood_in or now == "stand_in"
+		_announce(seat, was, now)
+	if pause_seconds > 0 and not _paused:
+		_pause()
+	elif pause_seconds <= 0 and (_paused or stood_in):
+		_resume()
+	hud.refresh(rules)
+
+
+## Says what changed at `seat`.
+func _announce(seat: int, was: String, now: String) -> void:
+	var player := SeatNames.player_name(rules, seat)
+	match now:
+		"away":
+			hud.banner(tr("BANNER_AWAY") % player, Banner.Tone.FOUL)
+		"stand_in":
+			hud.banner(tr("BANNER_STAND_IN") % Session.online_name(seat))
+		"person":
+			hud.banner(tr("BANNER_BACK" if was != "open" else "BANNER_JOINED") % player)
+
+
+## Nobody plays while the match waits for a player.
+func _pause() -> void:
+	_paused = true
+	turn_flow.hold()
+	controller.end_turn()
+	ai.cancel()
+	ring.stop()
+	_tick.start()
+
+
+## Play goes on: the turn under way starts again (the computer's, if it stands in now).
+func _resume() -> void:
+	_paused = false
+	_tick.stop()
+	turn_flow.release()
+	if not board.is_moving() and not rules.is_match_over():
+		turn_flow.start(rules.get_seat_to_play())
+		ring.begin(rules.get_seat_to_play())
+
+
+func _on_net_turn_passed(seat: int) -> void:
+	hud.banner(tr("BANNER_TIMED_OUT") % SeatNames.player_name(rules, seat), Banner.Tone.FOUL)
+
+
+func _on_rules_forfeited(seat: int, _side: int) -> void:
+	ring.stop()
+	hud.banner(tr("BANNER_FORFEIT") % SeatNames.player_name(rules, seat), Banner.Tone.FOUL)

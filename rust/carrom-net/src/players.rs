@@ -1,0 +1,87 @@
+//! Who sits where, as every device is told: names and seats for the lobby and the top bar,
+//! and which players are away (the match waits for them) or stood in for by the computer.
+
+use crate::error::NetError;
+use crate::intent;
+use serde::{Deserialize, Serialize};
+
+/// The longest name a player may give.
+pub const MAX_NAME: usize = 24;
+/// The longest a match waits for a player who dropped, seconds.
+pub const MAX_PAUSE_SECONDS: u32 = 3600;
+
+/// Who plays a seat, as the others see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Who {
+    /// The person at the host.
+    Host,
+    /// The computer, played by the host.
+    Computer,
+    /// A person on a connected device.
+    Person,
+    /// A person whose device dropped: the match waits for them.
+    Away,
+    /// The computer, standing in for a person who did not come back in time.
+    StandIn,
+    /// Nobody yet.
+    Open,
+}
+
+/// One seat of the match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// The seat (0–3).
+    pub seat: u8,
+    /// The name its person gave; empty for the computer and an open seat.
+    pub name: String,
+    /// Who plays it.
+    pub who: Who,
+}
+
+/// Checks a player's name: 1 to [`MAX_NAME`] letters, digits, spaces, `-` or `_`.
+pub fn check_name(name: &str) -> Result<(), NetError> {
+    check_identity("name", name, MAX_NAME, |c| c.is_alphanumeric() || c == ' ' || c == '-' || c == '_')
+}
+
+/// Checks `text`: 1 to `max` characters, each one `allowed`.
+pub fn check_identity(
+    what: &'static str,
+    text: &str,
+    max: usize,
+    allowed: impl Fn(char) -> bool,
+) -> Result<(), NetError> {
+    let len = text.chars().count();
+    if len == 0 || len > max || !text.chars().all(allowed) {
+        return Err(NetError::BadIdentity { what, max, len });
+    }
+    Ok(())
+}
+
+/// Checks a list of players from the host: real seats, each once, names as a player may give
+/// them (or none), a pause the host may ask for.
+pub fn check_players(players: &[Player], pause_seconds: u32) -> Result<(), NetError> {
+    let mut seen = [false; 4];
+    for player in players {
+        let seat = intent::seat(player.seat)?;
+        if std::mem::replace(&mut seen[seat.index()], true) {
+            return Err(NetError::OutOfRange {
+                what: "players",
+                value: f32::from(player.seat),
+                allowed: "each seat once",
+            });
+        }
+        if !player.name.is_empty() {
+            check_name(&player.name)?;
+        }
+    }
+    if pause_seconds > MAX_PAUSE_SECONDS {
+        return Err(NetError::OutOfRange {
+            what: "pause",
+            value: pause_seconds as f32,
+            allowed: "at most 3600 seconds",
+        });
+    }
+    Ok(())
+}
