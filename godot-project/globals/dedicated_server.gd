@@ -7,6 +7,8 @@ extends Node
 
 ## Seconds the server stays up after the match ends, for the last messages to go out.
 const LINGER_SECONDS := 5.0
+## Frames a second the server runs at (the board shows each shot in real time).
+const SERVER_FPS := 30
 const MODES := {
 	"singles": CarromRules.MODE_SINGLES,
 	"doubles": CarromRules.MODE_DOUBLES,
@@ -36,6 +38,8 @@ func _ready() -> void:
 	Session.new_match()
 	Session.online = "host"
 	Session.dedicated = true
+	# Nobody watches a server's screen: thirty frames a second keep the match moving.
+	Engine.max_fps = SERVER_FPS
 	print("server: hosting %s on port %d" % [MODES.find_key(mode), Session.online_port])
 	get_tree().node_added.connect(_on_node_added)
 	get_tree().change_scene_to_file.call_deferred("res://scenes/match/match.tscn")

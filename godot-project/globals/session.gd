@@ -71,6 +71,15 @@ func online_waiting() -> Dictionary:
 	return {"names": ", ".join(names), "seconds": left if online_pause_ends_msec > 0 else 0}
 
 
+## Online, seats nobody has taken yet: the match starts when there are none.
+func online_open_seats() -> int:
+	var open := 0
+	for seat: int in online_players:
+		if online_players[seat].get("who", "") == "open":
+			open += 1
+	return open
+
+
 ## Takes who sits where from the host (`CarromNet.get_players`).
 func set_online_players(list: Array[Dictionary]) -> void:
 	online_players = {}

@@ -142,6 +142,9 @@ func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
 	for side in dues.size():
 		if dues[side] > 0:
 			parts.append(tr("STATUS_OWES") % [SeatNames.side_name(rules, side), dues[side]])
+	var open := Session.online_open_seats()
+	if open > 0:
+		parts.append(tr("STATUS_OPEN_SEATS") % open)
 	var waiting := Session.online_waiting()
 	if waiting["seconds"] > 0:
 		parts.append(tr("STATUS_WAITING") % [waiting["names"], waiting["seconds"]])

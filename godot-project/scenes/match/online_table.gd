@@ -1,8 +1,9 @@
 class_name OnlineTable
 extends Node
 ## Online, the table round the board: who sits where (the names the players gave, in the HUD
-## and banners), the wait for a player who dropped (nobody plays; the status line counts down),
-## the computer standing in for one who did not come back, and turns that timed out.
+## and banners), the wait for every open seat to be taken before the first strike, the wait for
+## a player who dropped (nobody plays; the status line counts down), the computer standing in
+## for one who did not come back, and turns that timed out.
 
 @export var rules: CarromRules
 @export var board: CarromBoard
@@ -38,9 +39,10 @@ func _on_net_players_changed(pause_seconds: int) -> void:
 			continue
 		stood_in = stood_in or now == "stand_in"
 		_announce(seat, was, now)
-	if pause_seconds > 0 and not _paused:
+	var waiting := pause_seconds > 0 or Session.online_open_seats() > 0
+	if waiting and not _paused:
 		_pause()
-	elif pause_seconds <= 0 and (_paused or stood_in):
+	elif not waiting and (_paused or stood_in):
 		_resume()
 	hud.refresh(rules)
 
@@ -57,7 +59,7 @@ func _announce(seat: int, was: String, now: String) -> void:
 			hud.banner(tr("BANNER_BACK" if was != "open" else "BANNER_JOINED") % player)
 
 
-## Nobody plays while the match waits for a player.
+## Nobody plays while the match waits for players.
 func _pause() -> void:
 	_paused = true
 	turn_flow.hold()
@@ -71,10 +73,12 @@ func _pause() -> void:
 func _resume() -> void:
 	_paused = false
 	_tick.stop()
-	turn_flow.release()
-	if not board.is_moving() and not rules.is_match_over():
+	if rules.is_match_over():
+		turn_flow.release()
+		return
+	if not turn_flow.release() and not board.is_moving():
 		turn_flow.start(rules.get_seat_to_play())
-		ring.begin(rules.get_seat_to_play())
+	ring.begin(rules.get_seat_to_play())
 
 
 func _on_net_turn_passed(seat: int) -> void:

@@ -11,6 +11,10 @@ signal link_down(reason: String)
 
 ## The largest number of peers a host takes.
 const MAX_PEERS := 8
+## How soon the host notices a peer gone without a word (an app killed, a phone out of range):
+## ENet's limit of tries and its shortest and longest wait, in milliseconds. ENet's own longest
+## is 30 s; the match pauses for a dropped player once it is noticed.
+const PEER_TIMEOUT := [32, 2000, 6000]
 
 ## The protocol node whose bytes this carries.
 @export var net: CarromNet
@@ -24,6 +28,7 @@ func host(port: int) -> Error:
 		return error
 	_host_only()
 	multiplayer.multiplayer_peer = peer
+	multiplayer.peer_connected.connect(_on_peer_connected.bind(peer))
 	multiplayer.peer_connected.connect(net.peer_connected)
 	multiplayer.peer_disconnected.connect(net.peer_disconnected)
 	net.send_to_peer.connect(_on_net_send_to_peer)
@@ -66,10 +71,24 @@ func _host_only() -> void:
 		scene_multiplayer.server_relay = false
 
 
+func _on_peer_connected(id: int, server: ENetMultiplayerPeer) -> void:
+	var peer := server.get_peer(id)
+	if peer:
+		peer.set_timeout(PEER_TIMEOUT[0], PEER_TIMEOUT[1], PEER_TIMEOUT[2])
+
+
 func _on_net_send_to_peer(peer: int, bytes: PackedByteArray) -> void:
-	# A peer that has just left may still be in the protocol's list for a moment.
-	if peer in multiplayer.get_peers():
+	# A peer that has just left, or is leaving, may still be in the protocol's list a moment.
+	if peer in multiplayer.get_peers() and _is_connected(peer):
 		_to_peer.rpc_id(peer, bytes)
+
+
+func _is_connected(peer: int) -> bool:
+	var server := multiplayer.multiplayer_peer as ENetMultiplayerPeer
+	if server == null:
+		return true
+	var link := server.get_peer(peer)
+	return link != null and link.get_state() == ENetPacketPeer.STATE_CONNECTED
 
 
 func _on_net_send_to_host(bytes: PackedByteArray) -> void:

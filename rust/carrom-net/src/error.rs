@@ -58,6 +58,12 @@ pub enum NetError {
         /// The seat to play, if any.
         to_play: Option<u8>,
     },
+    /// The match waits for players to take its open seats.
+    #[error("the match starts when every seat is taken: {open} still open")]
+    SeatsOpen {
+        /// Seats still open.
+        open: usize,
+    },
     /// The match waits for a player who dropped.
     #[error("the match is paused for {seconds} s while a player who dropped comes back")]
     Paused {

@@ -164,6 +164,12 @@ impl Host {
         !self.away.is_empty()
     }
 
+    /// Seats nobody has taken yet: play starts when every one is taken.
+    pub fn open_seats(&self) -> usize {
+        let seats = self.game.rules().mode().seats();
+        seats.iter().filter(|s| self.holder(**s) == Holder::Open).count()
+    }
+
     /// The name a connected peer gave.
     pub fn name_of(&self, peer: PeerId) -> Option<&str> {
         self.peers.get(&peer).map(|c| c.name.as_str())
@@ -208,7 +214,7 @@ impl Host {
             out.push(Outgoing::All(self.players(now)));
         }
         let timed = match self.game.rules().to_play() {
-            Some(seat) if !self.is_paused() => self.is_timed(seat).then_some(seat),
+            Some(seat) if !self.is_paused() && self.open_seats() == 0 => self.is_timed(seat).then_some(seat),
             _ => None,
         };
         let Some(seat) = timed else {
@@ -373,6 +379,10 @@ impl Host {
     }
 
     fn strike(&mut self, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
+        let open = self.open_seats();
+        if open > 0 {
+            return Err(NetError::SeatsOpen { open });
+        }
         if self.is_paused() {
             let wait = self.away.values().map(|until| (until - now).max(0.0).ceil()).fold(0.0, f64::max);
             return Err(NetError::Paused { seconds: wait as u32 });

@@ -217,6 +217,10 @@ fn open_seats_go_to_devices_in_the_order_they_join() {
         (Seat::ALL[3], Holder::Open),
     ];
     let mut net = Net::new(Mode::Doubles, 4, holders);
+    // Nobody strikes while a seat is open, and no turn is timed.
+    let host_seat = Seat::ALL[0];
+    let intent = Intent::new(host_seat, 0.0, forward(host_seat), 0.5);
+    assert_eq!(net.host.play_own(&intent, 0.0), Err(NetError::SeatsOpen { open: 2 }));
     for (id, token) in [(2, "first"), (3, "second"), (4, "third")] {
         net.join(id, token);
     }
@@ -224,6 +228,7 @@ fn open_seats_go_to_devices_in_the_order_they_join() {
     assert_eq!(net.peers[1].replica.seats(), &[Seat::ALL[3]]);
     assert!(net.peers[2].replica.seats().is_empty(), "no seat left: the third watches");
     assert_eq!(net.host.holder(Seat::ALL[2]), Holder::Computer, "the computer's seat stays its own");
+    assert_eq!(net.host.open_seats(), 0, "every seat taken: play may start");
     // A device that comes back gets its own seat, not another open one.
     net.leave("first");
     net.join(5, "first");

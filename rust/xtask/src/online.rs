@@ -1,6 +1,9 @@
-//! The online check of `cargo xtask test`: two Godot processes, a host and a client, play the
-//! same match over ENet on 127.0.0.1 (the game's own match scene, `OnlineLink` and `CarromNet`),
-//! and must end with the same state hash, each having seen the other aim, without an error line.
+//! The online checks of `cargo xtask test`: Godot processes — a host and clients, or a
+//! dedicated server and clients — play the same match over ENet on 127.0.0.1 (the game's own
+//! match scene, `OnlineLink` and `CarromNet`) and must end with the same state hash, without an
+//! error line: singles, doubles with four processes, a client killed and rejoining, a hostile
+//! client, and the turn timer. The plain pair also measures the time from a release to the shot
+//! starting on the other screen, and the server run the server's CPU time.
 
 use crate::godot::Godot;
 use std::net::UdpSocket;
@@ -11,33 +14,139 @@ use std::time::{Duration, Instant};
 /// The longest the pair may take before it is stopped and failed.
 const LIMIT: Duration = Duration::from_secs(180);
 
+/// Why a check failed, or `None`.
+pub type Verdict = Option<String>;
+
 /// Runs a host and a client; `Ok(None)` when both agree, `Ok(Some(why))` when they do not.
-pub fn pair(godot: &Godot, game: &Path, data: &Path) -> Result<Option<String>, String> {
+pub fn pair(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
     let port = free_port()?;
-    let host = start(godot, game, data, &pair_args("host", port, None))?;
-    // The host listens before the client knocks.
-    std::thread::sleep(Duration::from_millis(800));
-    let client = start(godot, game, data, &pair_args("client", port, None))?;
+    let host = start_host(godot, game, data, port, &[])?;
+    let client = start(godot, game, data, &pair_args("client", port, None, &[]))?;
     let host = finish(host, "host")?;
     let client = finish(client, "client")?;
+    let logs = [("host", &host), ("client", &client)];
+    if let Some(why) = judge(&logs).or_else(|| saw_aims(&logs)) {
+        return Ok(Some(why));
+    }
+    if let Some((sent, seconds)) = aim_rate(&client) {
+        println!(
+            "aim updates sent while aiming: {sent} in {seconds:.2} s ({:.1} a second)",
+            f64::from(sent) / seconds
+        );
+    }
+    let mut latencies: Vec<i64> = latency(&host, &client);
+    latencies.extend(latency(&client, &host));
+    latencies.sort_unstable();
+    if let Some(median) = latencies.get(latencies.len() / 2) {
+        let worst = latencies.last().copied().unwrap_or(0);
+        println!(
+            "release to the shot starting on the other screen: median {median} ms, worst {worst} ms, {} shots",
+            latencies.len()
+        );
+    }
+    Ok(None)
+}
+
+/// Runs a host and three clients in doubles; all four must agree.
+pub fn doubles(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let port = free_port()?;
+    let extra = ["--mode=doubles".to_string(), "--shots=10".to_string()];
+    let host = start_host(godot, game, data, port, &extra)?;
+    let tokens = ["a", "b", "c"].map(|t| t.repeat(32));
+    let clients = tokens
+        .iter()
+        .map(|t| start(godot, game, data, &pair_args("client", port, Some(t), &extra)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let host = finish(host, "host")?;
+    let clients = clients.into_iter().map(|c| finish(c, "client")).collect::<Result<Vec<_>, _>>()?;
+    let mut logs = vec![("host", &host)];
+    logs.extend(clients.iter().map(|c| ("client", c)));
+    Ok(judge(&logs))
+}
+
+/// A client kills itself after four shots, as a phone whose app is closed, and the same device
+/// comes back: the match goes on to its twelfth shot, the same on both.
+pub fn rejoin(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let port = free_port()?;
+    let host = start_host(godot, game, data, port, &[])?;
+    let gone = start(godot, game, data, &pair_args("client", port, None, &["--vanish-at=4".into()]))?;
+    let gone = finish(gone, "vanishing client")?;
+    if !gone.contains("VANISH 4") {
+        return Ok(Some(format!("the client did not vanish at shot 4: {}", last_line(&gone))));
+    }
+    let back = start(godot, game, data, &pair_args("client", port, None, &[]))?;
+    let back = finish(back, "client back")?;
+    let host = finish(host, "host")?;
+    Ok(judge(&[("host", &host), ("client back", &back)]))
+}
+
+/// A client sends a strike for the host's seat, one of NaN power and 5000 bytes: each is
+/// refused, said so to it, and the match goes on the same on both.
+pub fn hostile(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let port = free_port()?;
+    let extra = ["--shots=6".to_string()];
+    let host = start_host(godot, game, data, port, &extra)?;
+    let mut args = pair_args("client", port, None, &extra);
+    args.push("--hostile".into());
+    let client = start(godot, game, data, &args)?;
+    let client = finish(client, "hostile client")?;
+    let host = finish(host, "host")?;
+    if count(&client, "REFUSED ") != Some(3) {
+        return Ok(Some(format!(
+            "the hostile client was not refused three times: {:?}",
+            count(&client, "REFUSED ")
+        )));
+    }
+    let logged = host.lines().filter(|l| l.contains("refused a message from peer")).count();
+    if logged != 3 {
+        return Ok(Some(format!("the host logged {logged} refusals, not 3")));
+    }
+    Ok(judge(&[("host", &host), ("client", &client)]))
+}
+
+/// With a one-second turn timer and a client that never strikes, its turns pass on both
+/// screens, and the third in a row forfeits the match.
+pub fn timer(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let port = free_port()?;
+    let extra = ["--shots=40".to_string()];
+    let host = start_host(godot, game, data, port, &["--turn-seconds=1".into(), "--shots=40".into()])?;
+    let mut args = pair_args("client", port, None, &extra);
+    args.push("--idle".into());
+    let client = start(godot, game, data, &args)?;
+    let client = finish(client, "idle client")?;
+    let host = finish(host, "host")?;
+    for (role, log) in [("host", &host), ("idle client", &client)] {
+        if count(log, "PASSED ") != Some(3) || count(log, "OVER ") != Some(1) {
+            return Ok(Some(format!("the {role} did not see three turns pass and the match forfeited")));
+        }
+    }
     Ok(judge(&[("host", &host), ("client", &client)]))
 }
 
 /// Runs a dedicated server and two clients; `Ok(None)` when the clients agree.
-pub fn server(godot: &Godot, game: &Path, data: &Path) -> Result<Option<String>, String> {
+pub fn server(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
     let port = free_port()?;
+    let started = Instant::now();
     let mut server = start(godot, game, data, &["--server".into(), format!("--port={port}")])?;
     std::thread::sleep(Duration::from_millis(800));
     let tokens = ["a".repeat(32), "b".repeat(32)];
-    let first = start(godot, game, data, &pair_args("client", port, Some(&tokens[0])))?;
-    let second = start(godot, game, data, &pair_args("client", port, Some(&tokens[1])))?;
+    let first = start(godot, game, data, &pair_args("client", port, Some(&tokens[0]), &[]))?;
+    let second = start(godot, game, data, &pair_args("client", port, Some(&tokens[1]), &[]))?;
     let first = finish(first, "first client")?;
     let second = finish(second, "second client")?;
+    let wall = started.elapsed().as_secs_f64();
+    if let Some(cpu) = cpu_seconds(server.id()) {
+        let rss = resident_mb(server.id()).unwrap_or(0.0);
+        println!(
+            "the dedicated server, 12 shots with two clients: {cpu:.2} s of CPU in {wall:.1} s ({:.0} % of a core), {rss:.0} MB resident",
+            100.0 * cpu / wall
+        );
+    }
     // The match goes on past the clients' shots: the server is stopped here.
     let _ = server.kill();
     let server = finish(server, "server")?;
     if !server.contains("server: hosting") {
-        return Ok(Some(format!("the server did not start: {}", server.lines().last().unwrap_or(""))));
+        return Ok(Some(format!("the server did not start: {}", last_line(&server))));
     }
     if let Some(line) = server.lines().find(|l| crate::test::is_error_line(l)) {
         return Ok(Some(format!("the server logged an error: {line}")));
@@ -45,13 +154,21 @@ pub fn server(godot: &Godot, game: &Path, data: &Path) -> Result<Option<String>,
     Ok(judge(&[("first client", &first), ("second client", &second)]))
 }
 
-fn pair_args(role: &str, port: u16, token: Option<&str>) -> Vec<String> {
+/// Starts the host of a pair and gives it a moment to listen before a client knocks.
+fn start_host(godot: &Godot, game: &Path, data: &Path, port: u16, extra: &[String]) -> Result<Child, String> {
+    let host = start(godot, game, data, &pair_args("host", port, None, extra))?;
+    std::thread::sleep(Duration::from_millis(800));
+    Ok(host)
+}
+
+fn pair_args(role: &str, port: u16, token: Option<&str>, extra: &[String]) -> Vec<String> {
     let mut args = vec!["--script".into(), "res://tests/online_pair.gd".into(), "--".into()];
     args.push(format!("--role={role}"));
     args.push(format!("--port={port}"));
     if let Some(token) = token {
         args.push(format!("--token={token}"));
     }
+    args.extend_from_slice(extra);
     args
 }
 
@@ -73,32 +190,86 @@ fn start(godot: &Godot, game: &Path, data: &Path, args: &[String]) -> Result<Chi
         .map_err(|e| format!("could not start {}: {e}", godot.path.display()))
 }
 
-/// Why the players' logs disagree (an error, no aim seen, different states), or `None`.
-fn judge(logs: &[(&str, &String)]) -> Option<String> {
+/// Why the players' logs disagree (an error, different states), or `None`.
+fn judge(logs: &[(&str, &String)]) -> Verdict {
     for (role, log) in logs {
         if let Some(line) = log.lines().find(|l| crate::test::is_error_line(l)) {
             return Some(format!("the {role} logged an error: {line}"));
         }
     }
-    // Each saw the other aim: the striker sliding and the aim line moving.
-    let aims = |log: &str| {
-        log.lines()
-            .find_map(|l| l.strip_prefix("AIMS "))
-            .and_then(|n| n.trim().parse::<u32>().ok())
-            .unwrap_or(0)
-    };
-    if let Some((role, _)) = logs.iter().find(|(_, log)| aims(log) == 0) {
-        return Some(format!("the {role} was never shown the other player's aim"));
-    }
     let states: Vec<Option<&str>> =
         logs.iter().map(|(_, log)| log.lines().find(|l| l.starts_with("STATE "))).collect();
-    match states.as_slice() {
-        [Some(a), Some(b)] if a == b => {
-            println!("both ended with {a}");
+    match states.first() {
+        Some(Some(first)) if states.iter().all(|s| s == &Some(*first)) => {
+            println!("all {} ended with {first}", states.len());
             None
         }
         _ => Some(format!("states differ: {states:?}")),
     }
+}
+
+/// Why not every player was shown another's aim (the striker sliding, the line moving).
+fn saw_aims(logs: &[(&str, &String)]) -> Verdict {
+    let (role, _) = logs.iter().find(|(_, log)| count(log, "AIMS ").unwrap_or(0) == 0)?;
+    Some(format!("the {role} was never shown the other player's aim"))
+}
+
+/// The number a log printed after `prefix`.
+fn count(log: &str, prefix: &str) -> Option<u32> {
+    log.lines().find_map(|l| l.strip_prefix(prefix)).and_then(|n| n.trim().parse().ok())
+}
+
+/// Milliseconds from each strike `striker` made to its shot starting on `watcher`'s screen.
+fn latency(striker: &str, watcher: &str) -> Vec<i64> {
+    let times = |log: &str, prefix: &str| -> Vec<(u32, i64)> {
+        log.lines()
+            .filter_map(|l| l.strip_prefix(prefix))
+            .filter_map(|rest| {
+                let (shot, ms) = rest.split_once(' ')?;
+                Some((shot.parse().ok()?, ms.trim().parse().ok()?))
+            })
+            .collect()
+    };
+    let started = times(watcher, "STARTED ");
+    times(striker, "STRUCK ")
+        .into_iter()
+        .filter_map(|(shot, at)| started.iter().find(|(s, _)| *s == shot).map(|(_, seen)| seen - at))
+        .collect()
+}
+
+/// The aim updates a client sent in its second of aiming, and the seconds it took.
+fn aim_rate(log: &str) -> Option<(u32, f64)> {
+    let rest = log.lines().find_map(|l| l.strip_prefix("AIMRATE "))?;
+    let (sent, seconds) = rest.split_once(' ')?;
+    Some((sent.parse().ok()?, seconds.trim().parse().ok()?))
+}
+
+/// CPU time (user and system) a running process has used, from /proc on Linux.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    // Linux reports them in USER_HZ, 100 a second on every architecture it runs on.
+    Some(ticks / 100.0)
+}
+
+/// Resident memory of a running process, MB, from /proc on Linux.
+fn resident_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb / 1024.0)
+}
+
+fn last_line(log: &str) -> &str {
+    log.lines().last().unwrap_or("")
 }
 
 /// Waits for `child` (stopping it past the limit) and returns all it printed.

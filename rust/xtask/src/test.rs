@@ -164,9 +164,13 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
     println!("== online over ENet on 127.0.0.1");
-    let checks: [(&str, OnlineCheck); 2] = [
+    let checks: [(&str, OnlineCheck); 6] = [
         ("a host and a client play the same match over ENet", crate::online::pair),
         ("two clients play the same match on a dedicated server", crate::online::server),
+        ("four processes play doubles in step", crate::online::doubles),
+        ("a client killed mid-board rejoins and the board goes on", crate::online::rejoin),
+        ("a hostile client is refused three times and the match is unharmed", crate::online::hostile),
+        ("the turn timer passes an idle player's turns and the third forfeits", crate::online::timer),
     ];
     for (name, check) in checks {
         match check(godot, &game, &data)? {
@@ -185,7 +189,7 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
 }
 
 /// An online check: two or three Godot processes, and why they disagree (or `None`).
-type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Option<String>, String>;
+type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<crate::online::Verdict, String>;
 
 /// Every scene of the game opens in the editor, headless, without an error: what a game maker
 /// sees first when they open one to change it.

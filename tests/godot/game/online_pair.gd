@@ -2,13 +2,20 @@ extends SceneTree
 ## One side of a two-process online match of the game's own match scene, over ENet on
 ## 127.0.0.1, for `cargo xtask test`:
 ##   godot --headless --path godot-project --script res://tests/online_pair.gd -- \
-##     --role=host|client --port=N [--shots=12] [--token=32 hex digits]
-## The host hosts a singles match with its person at seat 0 and seat 2 open; the client joins
-## and takes seat 2. Each plays its own turns through the striker controller, as a player would,
-## with fixed strikes (so both runs are the same). When the shots are played and shown, each
-## prints "STATE <shots> <hash>"; the two lines must be equal. Each also prints "AIMS <n>": how
-## many of the other player's aim updates it was shown (there must be some). Two clients, each
-## with its own --token, can play a dedicated server (`-- --server --port=N`) the same way.
+##     --role=host|client --port=N [--shots=12] [--token=32 hex digits] [--mode=doubles]
+##     [--turn-seconds=N] [--idle] [--vanish-at=N] [--hostile]
+## The host hosts a singles match (doubles with --mode) with its person at seat 0 and the other
+## seats open; each client joins and takes one. Each plays its own turns through the striker
+## controller, as a player would, with fixed strikes (so every run is the same). When the
+## shots are played and shown (or the match is over), each prints "STATE <shots> <hash>"; the
+## lines must be equal. Each also prints "AIMS <n>" (the others' aim updates it was shown),
+## "PASSED <n>" (turns that timed out), and "STRUCK <shot> <ms>" / "STARTED <shot> <ms>" (wall
+## clock) for each strike it made and each of the others' shots it began to show.
+## A client with --idle never strikes (its turns time out); with --vanish-at=N it kills itself
+## once N shots are shown, as a phone whose app is closed (start it again with the same
+## --token to rejoin); with --hostile it first sends a strike for another's seat, a strike of
+## NaN power and an oversized message. Each prints "REFUSED <n>": the refusals it was told.
+## Clients, each with its own --token, can play a dedicated server (`-- --server --port=N`).
 
 const MATCH := "res://scenes/match/match.tscn"
 const TIMEOUT_MS := 120000
@@ -19,9 +26,16 @@ var _role := ""
 var _port := 0
 var _shots := 12
 var _token := CLIENT_TOKEN
+var _mode := CarromRules.MODE_SINGLES
+var _turn_seconds := 0
+var _idle := false
+var _vanish_at := -1
+var _hostile := false
 var _game: Node
 ## The shot count at which this side last struck: one strike per turn shown.
 var _asked_at := -1
+var _refused := 0
+var _aim_measured := false
 
 
 func _initialize() -> void:
@@ -34,6 +48,16 @@ func _initialize() -> void:
 			_shots = int(arg.trim_prefix("--shots="))
 		elif arg.begins_with("--token="):
 			_token = arg.trim_prefix("--token=")
+		elif arg == "--mode=doubles":
+			_mode = CarromRules.MODE_DOUBLES
+		elif arg.begins_with("--turn-seconds="):
+			_turn_seconds = int(arg.trim_prefix("--turn-seconds="))
+		elif arg.begins_with("--vanish-at="):
+			_vanish_at = int(arg.trim_prefix("--vanish-at="))
+		elif arg == "--idle":
+			_idle = true
+		elif arg == "--hostile":
+			_hostile = true
 	_run.call_deferred()
 
 
@@ -45,10 +69,11 @@ func _run() -> void:
 	var session: Node = root.get_node("Session")
 	var settings: Node = root.get_node("GameSettings")
 	settings.set("how_to_play_seen", true)
-	session.set("mode", CarromRules.MODE_SINGLES)
+	session.set("mode", _mode)
 	session.set("players", {0: -1, 1: -1, 2: -1, 3: -1})
 	session.call("new_match")
 	session.set("match_seed", 3)
+	session.set("online_turn_seconds", _turn_seconds)
 	session.set("online", "host" if _role == "host" else "join")
 	session.set("online_port", _port)
 	session.set("online_address", "127.0.0.1")
@@ -58,27 +83,89 @@ func _run() -> void:
 	_game = load(MATCH).instantiate()
 	root.add_child(_game)
 	var net: CarromNet = _game.get_node("Net")
+	var rules: CarromRules = _game.get_node("Rules")
 	var controller: StrikerController = _game.get_node("Controller")
-	var aims := [0]
-	net.aim_shown.connect(func(_s: int, _o: float, _d: Vector2) -> void: aims[0] += 1)
+	var counts := {"aims": 0, "passed": 0}
+	net.aim_shown.connect(func(_s: int, _o: float, _d: Vector2) -> void: counts["aims"] += 1)
+	net.turn_passed.connect(func(_s: int) -> void: counts["passed"] += 1)
+	net.refused.connect(func(_r: String) -> void: _refused += 1)
+	net.shot_started.connect(_on_shot_started.bind(net))
 	var until := Time.get_ticks_msec() + TIMEOUT_MS
 	while Time.get_ticks_msec() < until:
 		await process_frame
-		if net.get_shots() >= _shots and _at_rest():
+		if (net.get_shots() >= _shots or rules.is_match_over()) and _at_rest():
 			break
+		if _vanish_at >= 0 and net.get_shots() >= _vanish_at and _at_rest():
+			print("VANISH %d" % net.get_shots())
+			OS.kill(OS.get_process_id())
 		# One strike per turn, once this side's turn has begun on its own board.
 		var ready := controller.state == StrikerController.State.READY
-		if ready and _at_rest() and _asked_at != net.get_shots():
-			_strike(controller, net.get_shots())
+		if ready and _at_rest() and _asked_at != net.get_shots() and not _idle:
+			if _hostile:
+				await _misbehave(controller.seat)
+			await _strike(controller, net.get_shots())
 	print("STATE %d %s" % [net.get_shots(), net.get_state_hash()])
-	print("AIMS %d" % aims[0])
-	# The host stays a moment, so that the last messages reach the client.
+	print("AIMS %d" % counts["aims"])
+	print("PASSED %d" % counts["passed"])
+	print("OVER %d" % int(rules.is_match_over()))
+	print("REFUSED %d" % _refused)
+	# The host stays a moment, so that the last messages reach the clients.
 	if _role == "host":
 		var linger := Time.get_ticks_msec() + 3000
 		while Time.get_ticks_msec() < linger:
 			await process_frame
 	_game.get_node("Link").call("leave")
-	quit(0 if net.get_shots() >= _shots else 1)
+	quit(0 if net.get_shots() >= _shots or rules.is_match_over() else 1)
+
+
+## Another player's shot begins on this board: when, by the wall clock shared on one machine.
+func _on_shot_started(seat: int, net: CarromNet) -> void:
+	var session: Node = root.get_node("Session")
+	if seat not in session.get("local_seats"):
+		# The shot now shown: those received, less those still waiting their turn.
+		print("STARTED %d %d" % [net.get_shots() - net.get_shots_due(), _wall_ms()])
+
+
+## Three messages the host must refuse, sent as raw bytes past this side's own checks: a strike
+## for a seat that is not this device's, one of NaN power, and one of 5000 bytes.
+func _misbehave(own_seat: int) -> void:
+	_hostile = false
+	var link: Node = _game.get_node("Link")
+	var other := (own_seat + 2) % 4
+	var strike := (
+		'{"protocol":2,"body":{"strike":' + '{"seat":%d,"offset":0,"direction":[0,%d],"power":%d}}}'
+	)
+	var one := 1065353216  # 1.0 as f32 bits
+	var nan := 2143289344  # a NaN as f32 bits
+	for message: String in [strike % [other, one, 1056964608], strike % [own_seat, one, nan]]:
+		link.rpc_id(1, "_to_host", message.to_utf8_buffer())
+	var big := PackedByteArray()
+	big.resize(5000)
+	big.fill(32)
+	link.rpc_id(1, "_to_host", big)
+	var wait := Time.get_ticks_msec() + 3000
+	while _refused < 3 and Time.get_ticks_msec() < wait:
+		await process_frame
+
+
+## The first time: a second of aiming, the aim moving every frame as a finger would move it,
+## counting the aim updates this device sends. Prints "AIMRATE <messages> <seconds>".
+func _sweep_aim(controller: StrikerController, forward: Vector2) -> void:
+	_aim_measured = true
+	var net: CarromNet = _game.get_node("Net")
+	var sent := [0]
+	var count := func(_bytes: PackedByteArray) -> void: sent[0] += 1
+	net.send_to_host.connect(count)
+	var began := Time.get_ticks_msec()
+	while Time.get_ticks_msec() - began < 1000:
+		controller.aim(forward.rotated(sin((Time.get_ticks_msec() - began) / 150.0) * 0.4), 0.5)
+		await process_frame
+	net.send_to_host.disconnect(count)
+	print("AIMRATE %d %.2f" % [sent[0], (Time.get_ticks_msec() - began) / 1000.0])
+
+
+static func _wall_ms() -> int:
+	return int(Time.get_unix_time_from_system() * 1000.0)
 
 
 func _at_rest() -> bool:
@@ -94,7 +181,10 @@ func _strike(controller: StrikerController, shot: int) -> void:
 	var board: CarromBoard = _game.get_node("BoardView/Board")
 	var seat := controller.seat
 	controller.slide_to(board.get_free_striker_offset(seat, (shot % 5 - 2) * 40.0))
+	if not _aim_measured and _role == "client":
+		await _sweep_aim(controller, board.get_seat_forward(seat))
 	controller.aim(
 		board.get_seat_forward(seat).rotated((shot % 3 - 1) * 0.3), 0.4 + 0.05 * (shot % 7)
 	)
 	controller.release()
+	print("STRUCK %d %d" % [shot + 1, _wall_ms()])
