@@ -19,6 +19,8 @@ const AIM_SEND_MS := 100
 ## Online play: the protocol, and the link that carries its bytes.
 @export var net: CarromNet
 @export var link: OnlineLink
+## The host's beacon, so that players on the local network find the match.
+@export var beacon: LanBeacon
 @export var aim_view: AimView
 @export var pause_menu: PackedScene
 @export var board_end_panel: PackedScene
@@ -68,6 +70,8 @@ func _go_online() -> void:
 		if resumed:
 			turn_flow.start(rules.get_seat_to_play())
 		error = link.host(Session.online_port)
+		if error == OK and beacon.broadcast(Session.online_port) != OK:
+			push_warning("Hosting without a beacon: players type the address or code.")
 		hud.banner(tr("ONLINE_HOSTING") % Session.online_port)
 	else:
 		var token := GameSettings.device_token

@@ -1,7 +1,7 @@
 extends PanelContainer
 ## Play online: host the match set up in New match (its human seats after the first open to
-## friends who join), or join a host by its address or its room code. Laid out in
-## online_menu.tscn.
+## friends who join), or join a host picked from the games heard on this network, or by its
+## address or its room code. Laid out in online_menu.tscn.
 
 ## Closed without going online.
 signal closed
@@ -16,6 +16,9 @@ const TIMERS: Array[int] = [0, 20, 30, 45]
 @onready var status: Label = %Status
 @onready var timer: OptionButton = %Timer
 @onready var host_saved: CheckButton = %HostSaved
+@onready var beacon: LanBeacon = %Beacon
+@onready var found: VBoxContainer = %Found
+@onready var found_label: Label = %FoundLabel
 
 
 func _ready() -> void:
@@ -26,6 +29,9 @@ func _ready() -> void:
 	timer.select(maxi(0, TIMERS.find(Session.online_turn_seconds)))
 	# A match kept on this device (one whose host left, say) can be hosted from where it was.
 	host_saved.visible = Session.has_save()
+	# Another listener on this device (a second window) has the port: type the address there.
+	if beacon.listen() != OK:
+		found_label.text = "ONLINE_NOT_SEARCHING"
 
 
 func _notification(what: int) -> void:
@@ -33,6 +39,7 @@ func _notification(what: int) -> void:
 		var chosen := timer.selected
 		_fill_timers()
 		timer.select(chosen)
+		_on_beacon_games_changed()
 
 
 func _fill_timers() -> void:
@@ -53,6 +60,34 @@ func _on_host_pressed() -> void:
 		return
 	Session.online = "host"
 	get_tree().change_scene_to_file(MATCH)
+
+
+## A button per game heard on this network; pressing one joins it.
+func _on_beacon_games_changed() -> void:
+	for child in found.get_children():
+		child.queue_free()
+	var keys := beacon.games.keys()
+	keys.sort()
+	for key: String in keys:
+		var game: Dictionary = beacon.games[key]
+		var button := Button.new()
+		button.theme_type_variation = &"SecondaryButton"
+		button.custom_minimum_size.y = 88
+		button.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+		var host_name: String = game["name"] if not game["name"].is_empty() else tr("ONLINE_SERVER")
+		button.text = (
+			tr("ONLINE_FOUND_GAME")
+			% [host_name, tr("MODE_" + str(game["mode"]).to_upper()), game["open"], key]
+		)
+		button.pressed.connect(_join_found.bind(game["address"], game["port"]))
+		found.add_child(button)
+
+
+func _join_found(host: String, game_port: int) -> void:
+	address.text = "%s" % host
+	Session.online_port = game_port
+	port.set_value_no_signal(game_port)
+	_on_join_pressed()
 
 
 func _on_join_pressed() -> void:

@@ -12,7 +12,9 @@ use carrom_core::game::{Action, Game};
 use carrom_core::{Seat, Vec2};
 use carrom_net::message::encode;
 use carrom_net::replica::Change;
-use carrom_net::{Exact, Holder, Host, Intent, NetError, Outgoing, Player, Replica, StateHash, ToPeer, Who};
+use carrom_net::{
+    Beacon, Exact, Holder, Host, Intent, NetError, Outgoing, Player, Replica, StateHash, ToPeer, Who,
+};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
 use std::collections::VecDeque;
@@ -224,6 +226,34 @@ impl CarromNet {
             self.signals().send_to_host().emit(&PackedByteArray::from(bytes.as_slice()));
         }
         Ok(())
+    }
+
+    /// On the host: the datagram to broadcast on the local network so that players find this
+    /// match (`read_beacon` reads it), for the host listening on `port`. Empty elsewhere.
+    #[func]
+    fn get_beacon(&self, port: i64) -> PackedByteArray {
+        let (Some(host), Ok(port)) = (&self.host, u16::try_from(port)) else {
+            return PackedByteArray::new();
+        };
+        let name = self.host_name.to_string();
+        let open = u8::try_from(host.open_seats()).unwrap_or(u8::MAX);
+        let beacon = Beacon::new(port, &name, host.game().rules().mode().name(), open);
+        PackedByteArray::from(beacon.to_bytes().as_slice())
+    }
+
+    /// A host's beacon read from a datagram: `{port, name, mode, open}` ("singles", "doubles" or
+    /// "points"; the seats still open), or an empty dictionary when it is not a beacon of this
+    /// game's protocol. Anyone on the network can send one: every field is checked.
+    #[func]
+    fn read_beacon(bytes: PackedByteArray) -> VarDictionary {
+        let mut found = VarDictionary::new();
+        if let Ok(beacon) = Beacon::read(bytes.as_slice()) {
+            found.set("port", i64::from(beacon.port));
+            found.set("name", &beacon.name.to_variant());
+            found.set("mode", &beacon.mode.to_variant());
+            found.set("open", i64::from(beacon.open));
+        }
+        found
     }
 
     /// Whether this machine hosts the match.

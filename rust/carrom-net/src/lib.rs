@@ -13,6 +13,7 @@
 //! peers in one process. Everything a peer sends is untrusted: bounded in size and rate, and
 //! checked field by field. See `docs/online.md` at the repository's root.
 
+pub mod beacon;
 pub mod bits;
 pub mod clock;
 pub mod error;
@@ -24,6 +25,7 @@ pub mod players;
 pub mod rate;
 pub mod replica;
 
+pub use beacon::Beacon;
 pub use bits::Exact;
 pub use error::NetError;
 pub use hash::StateHash;

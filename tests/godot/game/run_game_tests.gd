@@ -19,6 +19,7 @@ const SCENES := [
 const MATCH := "res://scenes/match/match.tscn"
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
+const ONLINE_MENU := "res://scenes/online/online_menu.tscn"
 ## Every seat played by a person (copied before use: a constant dictionary is read-only).
 const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
 ## Strikes after which the scripted board is given up as not ending.
@@ -41,6 +42,7 @@ func _run() -> void:
 	await _check_damaged_save()
 	await _check_menu_keeps_choices()
 	await _check_online_menu_refuses_bad_input()
+	await _check_games_found_on_the_network()
 	_check_room_code()
 	await _check_sound_cues()
 	await _check_language_switch()
@@ -333,7 +335,7 @@ func _check_menu_keeps_choices() -> void:
 
 ## The online screen says what is wrong with a name or an address, and stays.
 func _check_online_menu_refuses_bad_input() -> void:
-	var menu: Control = load("res://scenes/online/online_menu.tscn").instantiate()
+	var menu: Control = load(ONLINE_MENU).instantiate()
 	root.add_child(menu)
 	await process_frame
 	menu.get_node("%Name").text = "<script>"
@@ -351,6 +353,46 @@ func _check_online_menu_refuses_bad_input() -> void:
 		bad_name == "ONLINE_BAD_NAME" and bad_address == "ONLINE_BAD_ADDRESS" and stayed,
 		"%s, %s, stayed %s" % [bad_name, bad_address, stayed]
 	)
+
+
+## A host's beacon shows as a game to join on the online screen; a stray datagram does not.
+func _check_games_found_on_the_network() -> void:
+	var port := 24000 + randi() % 2000
+	var board := CarromBoard.new()
+	var rules := CarromRules.new()
+	var net := CarromNet.new()
+	var sender := LanBeacon.new()
+	rules.board = board
+	net.rules = rules
+	net.host_name = "Asha"
+	sender.net = net
+	sender.broadcast_address = "127.0.0.1"
+	sender.discovery_port = port
+	for node: Node in [board, rules, net, sender]:
+		root.add_child(node)
+	rules.start_match(1)
+	net.host_match({0: "", 2: "open"})
+	var menu: Control = load(ONLINE_MENU).instantiate()
+	menu.get_node("Beacon").discovery_port = port
+	root.add_child(menu)
+	var stray := PacketPeerUDP.new()
+	stray.set_dest_address("127.0.0.1", port)
+	stray.put_packet("hello".to_utf8_buffer())
+	sender.broadcast(24680)
+	var found: Node = menu.get_node("%Found")
+	var until := Time.get_ticks_msec() + 3000
+	while found.get_child_count() == 0 and Time.get_ticks_msec() < until:
+		await process_frame
+	var texts: Array[String] = []
+	for button: Button in found.get_children():
+		texts.append(button.text)
+	menu.queue_free()
+	for node: Node in [sender, net, rules, board]:
+		node.queue_free()
+	stray.close()
+	await process_frame
+	var heard := texts.size() == 1 and "Asha" in texts[0] and "127.0.0.1:24680" in texts[0]
+	_result("a game hosted on the network is listed to join, and nothing else", heard, str(texts))
 
 
 ## A room code reads back as the address and port it was made from, however it is typed, and
