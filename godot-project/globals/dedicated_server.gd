@@ -1,7 +1,8 @@
 extends Node
 ## A dedicated server: the game started as `--headless -- --server [--port=N]
-## [--mode=singles|doubles|points] [--turn-seconds=N]` hosts one match with no player of its
-## own (a turn timer of N seconds, 0 for none, at most 600). Every seat is
+## [--mode=singles|doubles|points] [--turn-seconds=N] [--websocket]` hosts one match with no
+## player of its own (a turn timer of N seconds, 0 for none, at most 600; WebSocket instead of
+## ENet for web players). Every seat is
 ## open to whoever joins, first come first seated; the server plays no shot itself, checks each
 ## one and passes it on. It quits a few seconds after the match ends.
 
@@ -24,6 +25,8 @@ func _ready() -> void:
 	for arg in args:
 		if arg.begins_with("--port="):
 			Session.online_port = clampi(int(arg.get_slice("=", 1)), 1024, 65535)
+		elif arg == "--websocket":
+			Session.online_websocket = true
 		elif arg.begins_with("--turn-seconds="):
 			Session.online_turn_seconds = clampi(int(arg.get_slice("=", 1)), 0, 600)
 		elif arg.begins_with("--mode="):

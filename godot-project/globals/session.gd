@@ -25,6 +25,8 @@ var online_port := 24680
 var local_seats := PackedInt32Array()
 ## A dedicated server: it hosts with every seat open and plays none itself.
 var dedicated := false
+## Online over WebSocket instead of ENet: what a web build can use (and a host for web players).
+var online_websocket := OS.has_feature("web")
 ## Online, the host's turn timer: seconds a turn has before it passes (0: none).
 var online_turn_seconds := 0
 ## Online, who sits where as the host last said (`CarromNet.get_players`): seat -> {name, who}.

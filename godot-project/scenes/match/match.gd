@@ -69,14 +69,18 @@ func _go_online() -> void:
 		net.host_match(holders)
 		if resumed:
 			turn_flow.start(rules.get_seat_to_play())
-		error = link.host(Session.online_port)
+		error = link.host(Session.online_port, Session.online_websocket)
 		if error == OK and beacon.broadcast(Session.online_port) != OK:
 			push_warning("Hosting without a beacon: players type the address or code.")
 		hud.banner(tr("ONLINE_HOSTING") % Session.online_port)
 	else:
 		var token := GameSettings.device_token
 		error = link.join(
-			Session.online_address, Session.online_port, GameSettings.player_name, token
+			Session.online_address,
+			Session.online_port,
+			GameSettings.player_name,
+			token,
+			Session.online_websocket
 		)
 		hud.banner(tr("ONLINE_WAITING"))
 	hud.refresh(rules)

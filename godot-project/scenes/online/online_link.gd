@@ -1,6 +1,7 @@
 class_name OnlineLink
 extends Node
-## Carries a CarromNet's bytes over Godot's high-level multiplayer: ENet on desktop and phones.
+## Carries a CarromNet's bytes over Godot's high-level multiplayer: ENet (UDP) on desktop and
+## phones, WebSocket where there is no UDP (a web build). Both sides of a match use the same.
 ## The host is the server (peer 1); every message goes by a reliable RPC to this node's path,
 ## which must be the same on every machine. The bytes are CarromNet's to check.
 
@@ -15,20 +16,31 @@ const MAX_PEERS := 8
 ## ENet's limit of tries and its shortest and longest wait, in milliseconds. ENet's own longest
 ## is 30 s; the match pauses for a dropped player once it is noticed.
 const PEER_TIMEOUT := [32, 2000, 6000]
+## A WebSocket peer's buffers, bytes: a welcome carries the whole match so far.
+const WEBSOCKET_BUFFER := 1 << 20
 
 ## The protocol node whose bytes this carries.
 @export var net: CarromNet
 
 
-## Listens on `port` as the host. OK, or the error ENet gave.
-func host(port: int) -> Error:
-	var peer := ENetMultiplayerPeer.new()
-	var error := peer.create_server(port, MAX_PEERS)
+## Listens on `port` as the host, over WebSocket when `websocket` (for web players) or else
+## ENet. OK, or the error the transport gave.
+func host(port: int, websocket := false) -> Error:
+	var peer: MultiplayerPeer
+	var error: Error
+	if websocket:
+		var server := _websocket()
+		error = server.create_server(port)
+		peer = server
+	else:
+		var server := ENetMultiplayerPeer.new()
+		error = server.create_server(port, MAX_PEERS)
+		peer = server
 	if error != OK:
 		return error
 	_host_only()
 	multiplayer.multiplayer_peer = peer
-	multiplayer.peer_connected.connect(_on_peer_connected.bind(peer))
+	multiplayer.peer_connected.connect(_on_peer_connected)
 	multiplayer.peer_connected.connect(net.peer_connected)
 	multiplayer.peer_disconnected.connect(net.peer_disconnected)
 	net.send_to_peer.connect(_on_net_send_to_peer)
@@ -36,11 +48,22 @@ func host(port: int) -> Error:
 	return OK
 
 
-## Connects to a host at `address`:`port`, then joins as `player_name` with this device's
-## `token`. OK, or the error ENet gave at once (a failure later comes as `link_down`).
-func join(address: String, port: int, player_name: String, token: String) -> Error:
-	var peer := ENetMultiplayerPeer.new()
-	var error := peer.create_client(address, port)
+## Connects to a host at `address`:`port` (over WebSocket when `websocket`), then joins as
+## `player_name` with this device's `token`. OK, or the error the transport gave at once (a
+## failure later comes as `link_down`).
+func join(
+	address: String, port: int, player_name: String, token: String, websocket := false
+) -> Error:
+	var peer: MultiplayerPeer
+	var error: Error
+	if websocket:
+		var client := _websocket()
+		error = client.create_client("ws://%s:%d" % [address, port])
+		peer = client
+	else:
+		var client := ENetMultiplayerPeer.new()
+		error = client.create_client(address, port)
+		peer = client
 	if error != OK:
 		return error
 	_host_only()
@@ -71,10 +94,23 @@ func _host_only() -> void:
 		scene_multiplayer.server_relay = false
 
 
-func _on_peer_connected(id: int, server: ENetMultiplayerPeer) -> void:
-	var peer := server.get_peer(id)
+## A newcomer past the most a host takes is turned away; an ENet one is watched closely, so
+## that a silent drop is noticed soon.
+func _on_peer_connected(id: int) -> void:
+	if multiplayer.get_peers().size() > MAX_PEERS:
+		multiplayer.multiplayer_peer.disconnect_peer(id)
+		return
+	var server := multiplayer.multiplayer_peer as ENetMultiplayerPeer
+	var peer := server.get_peer(id) if server else null
 	if peer:
 		peer.set_timeout(PEER_TIMEOUT[0], PEER_TIMEOUT[1], PEER_TIMEOUT[2])
+
+
+func _websocket() -> WebSocketMultiplayerPeer:
+	var peer := WebSocketMultiplayerPeer.new()
+	peer.inbound_buffer_size = WEBSOCKET_BUFFER
+	peer.outbound_buffer_size = WEBSOCKET_BUFFER
+	return peer
 
 
 func _on_net_send_to_peer(peer: int, bytes: PackedByteArray) -> void:
@@ -84,11 +120,15 @@ func _on_net_send_to_peer(peer: int, bytes: PackedByteArray) -> void:
 
 
 func _is_connected(peer: int) -> bool:
-	var server := multiplayer.multiplayer_peer as ENetMultiplayerPeer
-	if server == null:
-		return true
-	var link := server.get_peer(peer)
-	return link != null and link.get_state() == ENetPacketPeer.STATE_CONNECTED
+	var enet := multiplayer.multiplayer_peer as ENetMultiplayerPeer
+	if enet:
+		var link := enet.get_peer(peer)
+		return link != null and link.get_state() == ENetPacketPeer.STATE_CONNECTED
+	var websocket := multiplayer.multiplayer_peer as WebSocketMultiplayerPeer
+	if websocket:
+		var link := websocket.get_peer(peer)
+		return link != null and link.get_ready_state() == WebSocketPeer.STATE_OPEN
+	return true
 
 
 func _on_net_send_to_host(bytes: PackedByteArray) -> void:

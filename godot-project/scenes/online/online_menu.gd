@@ -16,6 +16,7 @@ const TIMERS: Array[int] = [0, 20, 30, 45]
 @onready var status: Label = %Status
 @onready var timer: OptionButton = %Timer
 @onready var host_saved: CheckButton = %HostSaved
+@onready var host_web: CheckButton = %HostWeb
 @onready var beacon: LanBeacon = %Beacon
 @onready var found: VBoxContainer = %Found
 @onready var found_label: Label = %FoundLabel
@@ -29,6 +30,9 @@ func _ready() -> void:
 	timer.select(maxi(0, TIMERS.find(Session.online_turn_seconds)))
 	# A match kept on this device (one whose host left, say) can be hosted from where it was.
 	host_saved.visible = Session.has_save()
+	# A web build has only WebSocket; elsewhere a host may take web players instead of ENet's.
+	host_web.visible = not OS.has_feature("web")
+	host_web.set_pressed_no_signal(Session.online_websocket)
 	# Another listener on this device (a second window) has the port: type the address there.
 	if beacon.listen() != OK:
 		found_label.text = "ONLINE_NOT_SEARCHING"
@@ -55,6 +59,7 @@ func _on_host_pressed() -> void:
 		return
 	Session.new_match()
 	Session.online_turn_seconds = TIMERS[maxi(0, timer.selected)]
+	Session.online_websocket = host_web.button_pressed or OS.has_feature("web")
 	if host_saved.visible and host_saved.button_pressed and not Session.load_match():
 		status.text = "MENU_SAVE_DAMAGED"
 		return
@@ -94,6 +99,9 @@ func _on_join_pressed() -> void:
 	if not _keep_choices():
 		return
 	var host := address.text.strip_edges()
+	# "ws://" before the address: a host that takes web players (WebSocket).
+	var websocket := host.begins_with("ws://") or OS.has_feature("web")
+	host = host.trim_prefix("ws://")
 	var room := RoomCode.decode(host)
 	if not room.is_empty():
 		host = room["address"]
@@ -103,6 +111,7 @@ func _on_join_pressed() -> void:
 		return
 	Session.online_address = host
 	Session.new_match()
+	Session.online_websocket = websocket
 	Session.online = "join"
 	get_tree().change_scene_to_file(MATCH)
 

@@ -47,6 +47,17 @@ pub fn pair(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> 
     Ok(None)
 }
 
+/// A host and a client over WebSocket, as a web build plays: both must agree.
+pub fn websocket(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let port = free_port_tcp()?;
+    let extra = ["--websocket".to_string(), "--shots=6".to_string()];
+    let host = start_host(godot, game, data, port, &extra)?;
+    let client = start(godot, game, data, &pair_args("client", port, None, &extra))?;
+    let client = finish(client, "client")?;
+    let host = finish(host, "host")?;
+    Ok(judge(&[("host", &host), ("client", &client)]))
+}
+
 /// Runs a host and three clients in doubles; all four must agree.
 pub fn doubles(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
     let port = free_port()?;
@@ -284,6 +295,13 @@ fn finish(mut child: Child, role: &str) -> Result<String, String> {
     }
     let output = child.wait_with_output().map_err(|e| format!("{role}: {e}"))?;
     Ok(format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr)))
+}
+
+/// A TCP port free on loopback now (WebSocket is TCP).
+fn free_port_tcp() -> Result<u16, String> {
+    let socket = std::net::TcpListener::bind("127.0.0.1:0")
+        .map_err(|e| format!("no free TCP port on 127.0.0.1: {e}"))?;
+    socket.local_addr().map(|a| a.port()).map_err(|e| e.to_string())
 }
 
 /// A UDP port free on loopback now (ENet is UDP).

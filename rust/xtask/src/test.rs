@@ -163,14 +163,15 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
     if let Some(first) = errors.first() {
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
-    println!("== online over ENet on 127.0.0.1");
-    let checks: [(&str, OnlineCheck); 6] = [
+    println!("== online over ENet (and WebSocket) on 127.0.0.1");
+    let checks: [(&str, OnlineCheck); 7] = [
         ("a host and a client play the same match over ENet", crate::online::pair),
         ("two clients play the same match on a dedicated server", crate::online::server),
         ("four processes play doubles in step", crate::online::doubles),
         ("a client killed mid-board rejoins and the board goes on", crate::online::rejoin),
         ("a hostile client is refused three times and the match is unharmed", crate::online::hostile),
         ("the turn timer passes an idle player's turns and the third forfeits", crate::online::timer),
+        ("a host and a client play the same match over WebSocket", crate::online::websocket),
     ];
     for (name, check) in checks {
         match check(godot, &game, &data)? {

@@ -3,7 +3,7 @@ extends SceneTree
 ## 127.0.0.1, for `cargo xtask test`:
 ##   godot --headless --path godot-project --script res://tests/online_pair.gd -- \
 ##     --role=host|client --port=N [--shots=12] [--token=32 hex digits] [--mode=doubles]
-##     [--turn-seconds=N] [--idle] [--vanish-at=N] [--hostile]
+##     [--turn-seconds=N] [--idle] [--vanish-at=N] [--hostile] [--websocket]
 ## The host hosts a singles match (doubles with --mode) with its person at seat 0 and the other
 ## seats open; each client joins and takes one. Each plays its own turns through the striker
 ## controller, as a player would, with fixed strikes (so every run is the same). When the
@@ -15,6 +15,7 @@ extends SceneTree
 ## once N shots are shown, as a phone whose app is closed (start it again with the same
 ## --token to rejoin); with --hostile it first sends a strike for another's seat, a strike of
 ## NaN power and an oversized message. Each prints "REFUSED <n>": the refusals it was told.
+## With --websocket both sides use WebSocket instead of ENet (as a web build does).
 ## Clients, each with its own --token, can play a dedicated server (`-- --server --port=N`).
 
 const MATCH := "res://scenes/match/match.tscn"
@@ -31,6 +32,7 @@ var _turn_seconds := 0
 var _idle := false
 var _vanish_at := -1
 var _hostile := false
+var _websocket := false
 var _game: Node
 ## The shot count at which this side last struck: one strike per turn shown.
 var _asked_at := -1
@@ -58,6 +60,8 @@ func _initialize() -> void:
 			_idle = true
 		elif arg == "--hostile":
 			_hostile = true
+		elif arg == "--websocket":
+			_websocket = true
 	_run.call_deferred()
 
 
@@ -74,6 +78,7 @@ func _run() -> void:
 	session.call("new_match")
 	session.set("match_seed", 3)
 	session.set("online_turn_seconds", _turn_seconds)
+	session.set("online_websocket", _websocket)
 	session.set("online", "host" if _role == "host" else "join")
 	session.set("online_port", _port)
 	session.set("online_address", "127.0.0.1")
