@@ -47,6 +47,24 @@ pub fn pair(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> 
     Ok(None)
 }
 
+/// A host and a client play one whole board of singles to its end (the computer's easy choices,
+/// through each side's controller, at four times the speed): both must end with the match over
+/// and the same state.
+pub fn whole_board(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let port = free_port()?;
+    let extra = ["--whole-board".to_string()];
+    let host = start_host(godot, game, data, port, &extra)?;
+    let client = start(godot, game, data, &pair_args("client", port, None, &extra))?;
+    let client = finish(client, "client")?;
+    let host = finish(host, "host")?;
+    for (role, log) in [("host", &host), ("client", &client)] {
+        if count(log, "OVER ") != Some(1) {
+            return Ok(Some(format!("the board did not end on the {role}: {}", last_line(log))));
+        }
+    }
+    Ok(judge(&[("host", &host), ("client", &client)]))
+}
+
 /// A host and a client over WebSocket, as a web build plays: both must agree.
 pub fn websocket(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
     let port = free_port_tcp()?;

@@ -164,8 +164,9 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
     println!("== online over ENet (and WebSocket) on 127.0.0.1");
-    let checks: [(&str, OnlineCheck); 7] = [
+    let checks: [(&str, OnlineCheck); 8] = [
         ("a host and a client play the same match over ENet", crate::online::pair),
+        ("a host and a client play a whole board of singles to its end", crate::online::whole_board),
         ("two clients play the same match on a dedicated server", crate::online::server),
         ("four processes play doubles in step", crate::online::doubles),
         ("a client killed mid-board rejoins and the board goes on", crate::online::rejoin),

@@ -3,7 +3,7 @@ extends SceneTree
 ## 127.0.0.1, for `cargo xtask test`:
 ##   godot --headless --path godot-project --script res://tests/online_pair.gd -- \
 ##     --role=host|client --port=N [--shots=12] [--token=32 hex digits] [--mode=doubles]
-##     [--turn-seconds=N] [--idle] [--vanish-at=N] [--hostile] [--websocket]
+##     [--turn-seconds=N] [--idle] [--vanish-at=N] [--hostile] [--websocket] [--whole-board]
 ## The host hosts a singles match (doubles with --mode) with its person at seat 0 and the other
 ## seats open; each client joins and takes one. Each plays its own turns through the striker
 ## controller, as a player would, with fixed strikes (so every run is the same). When the
@@ -15,6 +15,8 @@ extends SceneTree
 ## once N shots are shown, as a phone whose app is closed (start it again with the same
 ## --token to rejoin); with --hostile it first sends a strike for another's seat, a strike of
 ## NaN power and an oversized message. Each prints "REFUSED <n>": the refusals it was told.
+## With --whole-board the match is one board, played to its end at four times the speed, each
+## side's strikes chosen by the computer's easy level and played through the controller.
 ## With --websocket both sides use WebSocket instead of ENet (as a web build does).
 ## Clients, each with its own --token, can play a dedicated server (`-- --server --port=N`).
 
@@ -33,6 +35,7 @@ var _idle := false
 var _vanish_at := -1
 var _hostile := false
 var _websocket := false
+var _whole_board := false
 var _game: Node
 ## The shot count at which this side last struck: one strike per turn shown.
 var _asked_at := -1
@@ -62,6 +65,8 @@ func _initialize() -> void:
 			_hostile = true
 		elif arg == "--websocket":
 			_websocket = true
+		elif arg == "--whole-board":
+			_whole_board = true
 	_run.call_deferred()
 
 
@@ -79,6 +84,9 @@ func _run() -> void:
 	session.set("match_seed", 3)
 	session.set("online_turn_seconds", _turn_seconds)
 	session.set("online_websocket", _websocket)
+	if _whole_board:
+		session.set("max_boards", 1)
+		Engine.time_scale = 4.0
 	session.set("online", "host" if _role == "host" else "join")
 	session.set("online_port", _port)
 	session.set("online_address", "127.0.0.1")
@@ -95,10 +103,11 @@ func _run() -> void:
 	net.turn_passed.connect(func(_s: int) -> void: counts["passed"] += 1)
 	net.refused.connect(func(_r: String) -> void: _refused += 1)
 	net.shot_started.connect(_on_shot_started.bind(net))
-	var until := Time.get_ticks_msec() + TIMEOUT_MS
+	var until := Time.get_ticks_msec() + (TIMEOUT_MS * 4 if _whole_board else TIMEOUT_MS)
 	while Time.get_ticks_msec() < until:
 		await process_frame
-		if (net.get_shots() >= _shots or rules.is_match_over()) and _at_rest():
+		var done := rules.is_match_over() or (net.get_shots() >= _shots and not _whole_board)
+		if done and _settled():
 			break
 		if _vanish_at >= 0 and net.get_shots() >= _vanish_at and _at_rest():
 			print("VANISH %d" % net.get_shots())
@@ -106,6 +115,12 @@ func _run() -> void:
 		# One strike per turn, once this side's turn has begun on its own board.
 		var ready := controller.state == StrikerController.State.READY
 		if ready and _at_rest() and _asked_at != net.get_shots() and not _idle:
+			if _whole_board:
+				# The computer chooses; its shot goes through the controller like a player's.
+				_asked_at = net.get_shots()
+				var ai: CarromAi = _game.get_node("Ai")
+				ai.think(controller.seat, CarromAi.LEVEL_EASY)
+				continue
 			if _hostile:
 				await _misbehave(controller.seat)
 			await _strike(controller, net.get_shots())
@@ -120,7 +135,7 @@ func _run() -> void:
 		while Time.get_ticks_msec() < linger:
 			await process_frame
 	_game.get_node("Link").call("leave")
-	quit(0 if net.get_shots() >= _shots or rules.is_match_over() else 1)
+	quit(0 if rules.is_match_over() or (net.get_shots() >= _shots and not _whole_board) else 1)
 
 
 ## Another player's shot begins on this board: when, by the wall clock shared on one machine.
@@ -173,11 +188,17 @@ static func _wall_ms() -> int:
 	return int(Time.get_unix_time_from_system() * 1000.0)
 
 
+## Someone is to play, and every shot received has been shown.
 func _at_rest() -> bool:
 	var rules: CarromRules = _game.get_node("Rules")
+	return rules.get_seat_to_play() >= 0 and _settled()
+
+
+## Every shot received has been shown and has come to rest.
+func _settled() -> bool:
 	var board: CarromBoard = _game.get_node("BoardView/Board")
 	var net: CarromNet = _game.get_node("Net")
-	return rules.get_seat_to_play() >= 0 and not board.is_moving() and net.get_shots_due() == 0
+	return not board.is_moving() and net.get_shots_due() == 0
 
 
 ## The `shot`-th strike of the match, the same on every run, played through the controller.
