@@ -103,7 +103,9 @@ func _on_net_refused(reason: String) -> void:
 func _on_link_link_down(reason: String) -> void:
 	controller.end_turn()
 	var kept := Session.online == "join" and not Session.online_players.is_empty()
-	if kept and not rules.is_match_over() and not board.is_moving():
+	if kept and not rules.is_match_over():
+		# Every shot the host sent is shown first: the match kept is the host's last one.
+		net.finish_due()
 		Session.keep_online_match(rules.save_match())
 		hud.banner(tr("ONLINE_HOST_LEFT_SAVED"), Banner.Tone.FOUL)
 		await get_tree().create_timer(5.0).timeout

@@ -12,7 +12,8 @@ signal link_down(reason: String)
 
 ## The largest number of peers a host takes.
 const MAX_PEERS := 8
-## How soon the host notices a peer gone without a word (an app killed, a phone out of range):
+## How soon a host notices a peer gone without a word (an app killed, a phone out of range),
+## and a peer its host:
 ## ENet's limit of tries and its shortest and longest wait, in milliseconds. ENet's own longest
 ## is 30 s; the match pauses for a dropped player once it is noticed.
 const PEER_TIMEOUT := [32, 2000, 6000]
@@ -71,6 +72,7 @@ func join(
 	net.send_to_host.connect(_on_net_send_to_host)
 	multiplayer.connected_to_server.connect(
 		func() -> void:
+			_watch_closely(1)
 			net.join(player_name, token)
 			link_up.emit()
 	)
@@ -100,8 +102,13 @@ func _on_peer_connected(id: int) -> void:
 	if multiplayer.get_peers().size() > MAX_PEERS:
 		multiplayer.multiplayer_peer.disconnect_peer(id)
 		return
-	var server := multiplayer.multiplayer_peer as ENetMultiplayerPeer
-	var peer := server.get_peer(id) if server else null
+	_watch_closely(id)
+
+
+## Over ENet, a link to `id` that goes silent is noticed within seconds (PEER_TIMEOUT).
+func _watch_closely(id: int) -> void:
+	var enet := multiplayer.multiplayer_peer as ENetMultiplayerPeer
+	var peer := enet.get_peer(id) if enet else null
 	if peer:
 		peer.set_timeout(PEER_TIMEOUT[0], PEER_TIMEOUT[1], PEER_TIMEOUT[2])
 

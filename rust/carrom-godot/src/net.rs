@@ -256,6 +256,24 @@ impl CarromNet {
         found
     }
 
+    /// Shows at once every turn received and not yet shown, each run to rest: the match as the
+    /// host has it, for a peer that keeps it when the host leaves.
+    #[func]
+    fn finish_due(&mut self) {
+        let Ok(rules) = self.rules_node() else { return };
+        for _ in 0..self.due.len() + 2 {
+            if let Some(mut board) = rules.bind().board_node() {
+                if board.bind().is_moving_now() {
+                    self.reentrant(|| board.bind_mut().simulate_to_rest());
+                }
+            }
+            if self.due.is_empty() {
+                return;
+            }
+            self.play_due();
+        }
+    }
+
     /// Whether this machine hosts the match.
     #[func]
     fn is_host(&self) -> bool {
@@ -408,12 +426,19 @@ impl CarromNet {
         true
     }
 
+    /// Runs `call` (which may make Godot call this node back, through the signals it sets off)
+    /// with this node open to such calls.
+    fn reentrant<R>(&mut self, call: impl FnOnce() -> R) -> R {
+        let _open = self.base_mut();
+        call()
+    }
+
     /// Puts the replica's match on the board (on joining, or after a resync).
     fn load(&mut self) -> bool {
         let state = self.replica.as_ref().and_then(Replica::game).and_then(|g| g.to_json().ok());
         let Some(state) = state else { return false };
         let Ok(mut rules) = self.rules_node() else { return false };
-        let loaded = rules.bind_mut().load_match_text(&state);
+        let loaded = self.reentrant(|| rules.bind_mut().load_match_text(&state));
         loaded.map_err(|r| r.log()).is_ok()
     }
 
@@ -427,7 +452,8 @@ impl CarromNet {
         match self.due.pop_front() {
             Some(Action::Strike { seat, offset, direction, speed }) => {
                 let Some(mut board) = rules.bind().board_node() else { return };
-                if let Err(refused) = board.bind_mut().play_exact(seat, offset, direction, speed) {
+                let played = self.reentrant(|| board.bind_mut().play_exact(seat, offset, direction, speed));
+                if let Err(refused) = played {
                     refused.log();
                     return;
                 }
@@ -436,7 +462,10 @@ impl CarromNet {
             Some(Action::Pass { seat }) => {
                 let seat = i64::from(u8::from(seat));
                 let mut rules = rules;
-                if let Err(refused) = rules.bind_mut().pass_turn(seat) {
+                // The turn it starts is announced at once, and the game may call this node
+                // back (its player's aim): let it in while the pass is played.
+                let passed = self.reentrant(|| rules.bind_mut().pass_turn(seat));
+                if let Err(refused) = passed {
                     refused.log();
                     return;
                 }

@@ -109,6 +109,25 @@ pub fn rejoin(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String
     Ok(judge(&[("host", &host), ("client back", &back)]))
 }
 
+/// The host is killed after five shots: the client notices within seconds and keeps the match
+/// as the host had it, in a save that loads.
+pub fn host_leaves(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let port = free_port()?;
+    let host = start_host(godot, game, data, port, &["--vanish-at=5".into()])?;
+    let client = start(godot, game, data, &pair_args("client", port, None, &["--shots=99".into()]))?;
+    let client = finish(client, "client")?;
+    let host = finish(host, "host")?;
+    let state = host.lines().find_map(|l| l.strip_prefix("STATE 5 ")).map(str::trim);
+    let kept = client.lines().find_map(|l| l.strip_prefix("KEPT ")).map(str::trim);
+    match (state, kept) {
+        (Some(hash), Some(kept)) if kept == format!("{hash} 1") => {
+            println!("the client kept the host's match after shot 5 ({hash}) in a save that loads");
+            Ok(None)
+        }
+        _ => Ok(Some(format!("host {state:?}, client kept {kept:?} (hash, and 1 if the save loads)"))),
+    }
+}
+
 /// A client sends a strike for the host's seat, one of NaN power and 5000 bytes: each is
 /// refused, said so to it, and the match goes on the same on both.
 pub fn hostile(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {

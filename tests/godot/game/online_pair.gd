@@ -13,7 +13,9 @@ extends SceneTree
 ## clock) for each strike it made and each of the others' shots it began to show.
 ## A client with --idle never strikes (its turns time out); with --vanish-at=N it kills itself
 ## once N shots are shown, as a phone whose app is closed (start it again with the same
-## --token to rejoin); with --hostile it first sends a strike for another's seat, a strike of
+## --token to rejoin; a host that vanishes prints "STATE" first); a client whose host vanishes
+## keeps the match and prints "KEPT <hash> <loads>" (the kept match's hash, and whether the save
+## loads); with --hostile it first sends a strike for another's seat, a strike of
 ## NaN power and an oversized message. Each prints "REFUSED <n>": the refusals it was told.
 ## With --whole-board the match is one board, played to its end at four times the speed, each
 ## side's strikes chosen by the computer's easy level and played through the controller.
@@ -110,8 +112,16 @@ func _run() -> void:
 		if done and _settled():
 			break
 		if _vanish_at >= 0 and net.get_shots() >= _vanish_at and _at_rest():
+			print("STATE %d %s" % [net.get_shots(), net.get_state_hash()])
 			print("VANISH %d" % net.get_shots())
 			OS.kill(OS.get_process_id())
+		if _role == "client" and session.get("online") == "":
+			# The host left: the match scene kept the match on this device.
+			var loads: bool = session.call("load_match")
+			var checked := CarromRules.check_match(session.get("saved_match")) == ""
+			print("KEPT %s %d" % [net.get_state_hash(), int(loads and checked)])
+			quit(0)
+			return
 		# One strike per turn, once this side's turn has begun on its own board.
 		var ready := controller.state == StrikerController.State.READY
 		if ready and _at_rest() and _asked_at != net.get_shots() and not _idle:

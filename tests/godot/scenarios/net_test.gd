@@ -117,6 +117,12 @@ func test_the_peer_sees_names_and_seats_and_the_timer_passes_a_turn() -> void:
 	var sleeper := rules.get_seat_to_play()
 	var passed := []
 	pair["peer_net"].turn_passed.connect(func(seat: int) -> void: passed.append(seat))
+	# A game answers a new turn by calling CarromNet again (its player's aim, say): allowed
+	# while CarromNet is playing the pass that started the turn.
+	var answered := []
+	pair["peer_rules"].turn_started.connect(
+		func(seat: int) -> void: answered.append(pair["peer_net"].get_shots() + seat * 0)
+	)
 	# One second a turn and the network's grace of two: within four the turn has passed.
 	var waited := 0
 	while passed.is_empty() and waited < 60:
@@ -124,6 +130,7 @@ func test_the_peer_sees_names_and_seats_and_the_timer_passes_a_turn() -> void:
 		waited += 1
 	check(passed == [sleeper], "the turn of seat %d passed on the peer: %s" % [sleeper, passed])
 	check(rules.get_seat_to_play() != sleeper, "and on the host")
+	check(answered == [1], "the new turn could ask CarromNet at once: %s" % [answered])
 	check(
 		pair["host_net"].get_state_hash() == pair["peer_net"].get_state_hash(),
 		"both matches the same after the pass"

@@ -41,7 +41,7 @@ impl CarromBoard {
     /// referee's verdict too), and returns its report: for tests and for skipping an animation.
     /// Empty, with an error, when no shot is under way.
     #[func]
-    fn simulate_to_rest(&mut self) -> VarDictionary {
+    pub(crate) fn simulate_to_rest(&mut self) -> VarDictionary {
         if !self.table.is_moving() {
             Refused::from(TableError::AtRest).log();
             return VarDictionary::new();
