@@ -27,6 +27,8 @@ var local_seats := PackedInt32Array()
 var dedicated := false
 ## Online over WebSocket instead of ENet: what a web build can use (and a host for web players).
 var online_websocket := OS.has_feature("web")
+## Online, how long the host waits for a player who dropped before the computer stands in.
+var online_drop_seconds := 60
 ## Online, the host's turn timer: seconds a turn has before it passes (0: none).
 var online_turn_seconds := 0
 ## Online, who sits where as the host last said (`CarromNet.get_players`): seat -> {name, who}.
@@ -107,8 +109,11 @@ func online_holders() -> Dictionary:
 	return holders
 
 
+## The computer's level at `seat`; hard where a person sat (online, the computer standing in
+## for a player who dropped).
 func level_of(seat: int) -> int:
-	return players.get(seat, CarromAi.LEVEL_HARD)
+	var level: int = players.get(seat, CarromAi.LEVEL_HARD)
+	return level if level != HUMAN else CarromAi.LEVEL_HARD
 
 
 ## A fresh match with the settings chosen, on this device only.

@@ -65,6 +65,7 @@ func _go_online() -> void:
 			resumed = false
 			rules.start_match(Session.match_seed)
 		net.turn_seconds = Session.online_turn_seconds
+		net.drop_seconds = Session.online_drop_seconds
 		net.host_name = GameSettings.player_name if not Session.dedicated else ""
 		net.host_match(holders)
 		if resumed:

@@ -258,8 +258,7 @@ impl Host {
                 Player { seat: seat_number(*seat), name, who }
             })
             .collect();
-        let waits = self.away.values().map(|until| (until - now).max(0.0).ceil()).fold(0.0, f64::max);
-        ToPeer::Players { players, pause_seconds: waits.min(f64::from(MAX_PAUSE_SECONDS)) as u32 }
+        ToPeer::Players { players, pause_seconds: self.wait_left(now) }
     }
 
     /// Peers that said hello: those an `All` message goes to.
@@ -270,6 +269,14 @@ impl Host {
     /// Whether a device with `token` is connected now.
     pub fn is_connected(&self, token: &str) -> bool {
         self.peers.values().any(|c| c.token.as_deref() == Some(token))
+    }
+
+    /// Whole seconds the match still waits for dropped players at `now`, counted to the
+    /// millisecond first (so that a wait of 30 s just begun says 30, not 31).
+    fn wait_left(&self, now: f64) -> u32 {
+        let longest = self.away.values().map(|until| until - now).fold(0.0, f64::max);
+        let seconds = ((longest * 1000.0).round() / 1000.0).ceil();
+        seconds.min(f64::from(MAX_PAUSE_SECONDS)) as u32
     }
 
     fn name_of_device(&self, token: &str) -> String {
@@ -384,8 +391,7 @@ impl Host {
             return Err(NetError::SeatsOpen { open });
         }
         if self.is_paused() {
-            let wait = self.away.values().map(|until| (until - now).max(0.0).ceil()).fold(0.0, f64::max);
-            return Err(NetError::Paused { seconds: wait as u32 });
+            return Err(NetError::Paused { seconds: self.wait_left(now) });
         }
         let action = intent.action(&self.game)?;
         self.play(&action, now)

@@ -109,6 +109,29 @@ pub fn rejoin(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String
     Ok(judge(&[("host", &host), ("client back", &back)]))
 }
 
+/// A client vanishes after four shots and does not come back: after a 3 s wait the host's
+/// computer stands in for it and the host plays on to the twelfth shot.
+pub fn stand_in(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let port = free_port()?;
+    let host = start_host(godot, game, data, port, &["--drop-seconds=3".into()])?;
+    let gone = start(godot, game, data, &pair_args("client", port, None, &["--vanish-at=4".into()]))?;
+    let gone = finish(gone, "vanishing client")?;
+    let host = finish(host, "host")?;
+    if !gone.contains("VANISH 4") {
+        return Ok(Some(format!("the client did not vanish at shot 4: {}", last_line(&gone))));
+    }
+    if !host.contains("the computer plays for them") {
+        return Ok(Some("the host never handed the seat to the computer".into()));
+    }
+    if let Some(line) = host.lines().find(|l| crate::test::is_error_line(l)) {
+        return Ok(Some(format!("the host logged an error: {line}")));
+    }
+    match host.lines().find(|l| l.starts_with("STATE ")) {
+        Some(state) if state.starts_with("STATE 12 ") => Ok(None),
+        other => Ok(Some(format!("the host did not play on to shot 12: {other:?}"))),
+    }
+}
+
 /// The host is killed after five shots: the client notices within seconds and keeps the match
 /// as the host had it, in a save that loads.
 pub fn host_leaves(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {

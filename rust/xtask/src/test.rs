@@ -164,7 +164,7 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
     println!("== online over ENet (and WebSocket) on 127.0.0.1");
-    let checks: [(&str, OnlineCheck); 9] = [
+    let checks: [(&str, OnlineCheck); 10] = [
         ("a host and a client play the same match over ENet", crate::online::pair),
         ("a host and a client play a whole board of singles to its end", crate::online::whole_board),
         ("two clients play the same match on a dedicated server", crate::online::server),
@@ -172,6 +172,7 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
         ("a client killed mid-board rejoins and the board goes on", crate::online::rejoin),
         ("a hostile client is refused three times and the match is unharmed", crate::online::hostile),
         ("the host is killed and the client keeps the match as it stood", crate::online::host_leaves),
+        ("a client who does not come back is stood in for by the computer", crate::online::stand_in),
         ("the turn timer passes an idle player's turns and the third forfeits", crate::online::timer),
         ("a host and a client play the same match over WebSocket", crate::online::websocket),
     ];

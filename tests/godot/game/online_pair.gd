@@ -3,7 +3,8 @@ extends SceneTree
 ## 127.0.0.1, for `cargo xtask test`:
 ##   godot --headless --path godot-project --script res://tests/online_pair.gd -- \
 ##     --role=host|client --port=N [--shots=12] [--token=32 hex digits] [--mode=doubles]
-##     [--turn-seconds=N] [--idle] [--vanish-at=N] [--hostile] [--websocket] [--whole-board]
+##     [--turn-seconds=N] [--drop-seconds=N] [--idle] [--vanish-at=N] [--hostile]
+##     [--websocket] [--whole-board]
 ## The host hosts a singles match (doubles with --mode) with its person at seat 0 and the other
 ## seats open; each client joins and takes one. Each plays its own turns through the striker
 ## controller, as a player would, with fixed strikes (so every run is the same). When the
@@ -33,6 +34,7 @@ var _shots := 12
 var _token := CLIENT_TOKEN
 var _mode := CarromRules.MODE_SINGLES
 var _turn_seconds := 0
+var _drop_seconds := 60
 var _idle := false
 var _vanish_at := -1
 var _hostile := false
@@ -59,6 +61,8 @@ func _initialize() -> void:
 			_mode = CarromRules.MODE_DOUBLES
 		elif arg.begins_with("--turn-seconds="):
 			_turn_seconds = int(arg.trim_prefix("--turn-seconds="))
+		elif arg.begins_with("--drop-seconds="):
+			_drop_seconds = int(arg.trim_prefix("--drop-seconds="))
 		elif arg.begins_with("--vanish-at="):
 			_vanish_at = int(arg.trim_prefix("--vanish-at="))
 		elif arg == "--idle":
@@ -85,6 +89,7 @@ func _run() -> void:
 	session.call("new_match")
 	session.set("match_seed", 3)
 	session.set("online_turn_seconds", _turn_seconds)
+	session.set("online_drop_seconds", _drop_seconds)
 	session.set("online_websocket", _websocket)
 	if _whole_board:
 		session.set("max_boards", 1)
