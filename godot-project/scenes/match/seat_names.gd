@@ -10,6 +10,8 @@ static func player_name(rules: CarromRules, seat: int) -> String:
 	var number: int = Array(rules.get_seats()).find(seat) + 1
 	var session := _session()
 	var given: String = session.online_name(seat) if session else ""
+	if session and session.online_players.get(seat, {}).get("who", "") == "open":
+		return TranslationServer.translate("NAME_OPEN_SEAT")
 	if session and session.is_computer(seat):
 		var computer := TranslationServer.translate("NAME_COMPUTER") % number
 		return computer if given.is_empty() else "%s (%s)" % [given, computer]
