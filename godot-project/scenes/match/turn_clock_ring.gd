@@ -43,9 +43,8 @@ func stop() -> void:
 ## The share of the turn's time left (1 to 0), or -1 when no turn is timed.
 func left() -> float:
 	var seconds := net.get_turn_seconds() if net else 0
-	if _seat < 0 or seconds <= 0 or Session.online.is_empty() or board.is_moving():
-		return -1.0
-	if rules.is_match_over() or Session.online_pause_ends_msec > 0:
+	# A match that waits for players has stopped the ring (OnlineTable); one that ended, too.
+	if _seat < 0 or seconds <= 0 or board.is_moving() or rules.is_match_over():
 		return -1.0
 	var spent := (Time.get_ticks_msec() - _started_msec) / 1000.0
 	return clampf(1.0 - spent / seconds, 0.0, 1.0)

@@ -284,9 +284,7 @@ impl CarromNet {
     /// a player who dropped and did not come back in time.
     #[func]
     fn is_computer_seat(&self, seat: i64) -> bool {
-        let (Some(host), Ok(seat)) = (&self.host, Seat::try_from(seat.clamp(0, 255) as u8)) else {
-            return false;
-        };
+        let (Some(host), Ok(seat)) = (&self.host, convert::seat(seat)) else { return false };
         host.holder(seat).is_computer()
     }
 
@@ -365,7 +363,8 @@ impl CarromNet {
                     continue;
                 }
             };
-            if let Some(action) = turn_action(&body) {
+            // The host's own numbered turns are shown here too.
+            if let Ok(Some((_, action))) = body.turn() {
                 self.due.push_back(action);
             }
             if let ToPeer::Players { players, pause_seconds } = &body {
@@ -487,20 +486,6 @@ fn holder_of(text: &str) -> Holder {
 
 fn net_refusal(error: NetError) -> Refused {
     Refused(error.to_string())
-}
-
-/// The turn a message carries for everyone to play: a shot's strike, or a pass.
-fn turn_action(message: &ToPeer) -> Option<Action> {
-    match message {
-        ToPeer::Shot { seat, offset, direction, speed, .. } => Some(Action::Strike {
-            seat: Seat::try_from(*seat).ok()?,
-            offset: offset.get(),
-            direction: Vec2::new(direction[0].get(), direction[1].get()),
-            speed: speed.get(),
-        }),
-        ToPeer::Pass { seat, .. } => Some(Action::Pass { seat: Seat::try_from(*seat).ok()? }),
-        _ => None,
-    }
 }
 
 /// The key GDScript sees for who plays a seat.

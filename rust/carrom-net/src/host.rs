@@ -72,7 +72,6 @@ pub enum Outgoing {
 
 struct Connection {
     token: Option<String>,
-    name: String,
     rate: RateLimit,
 }
 
@@ -84,7 +83,7 @@ pub struct Host {
     shots: u32,
     hashes: VecDeque<(u32, StateHash)>,
     host_name: String,
-    /// The last name each device gave, kept while it is away.
+    /// The last name each device gave (kept while it is away).
     names: BTreeMap<String, String>,
     clock: TurnClock,
     /// Devices that dropped while holding a seat, and when the wait for each ends.
@@ -170,15 +169,10 @@ impl Host {
         seats.iter().filter(|s| self.holder(**s) == Holder::Open).count()
     }
 
-    /// The name a connected peer gave.
-    pub fn name_of(&self, peer: PeerId) -> Option<&str> {
-        self.peers.get(&peer).map(|c| c.name.as_str())
-    }
-
     /// A peer connected; it must say hello before anything else.
     pub fn connect(&mut self, peer: PeerId) {
         let rate = RateLimit::new(MESSAGES_PER_SECOND, MESSAGE_BURST);
-        self.peers.insert(peer, Connection { token: None, name: String::new(), rate });
+        self.peers.insert(peer, Connection { token: None, rate });
     }
 
     /// A peer left at `now`. Its seats stay its own, for when the same device comes back;
@@ -371,7 +365,6 @@ impl Host {
         let state = self.game.to_json().map_err(NetError::BadState)?;
         if let Some(connection) = self.peers.get_mut(&peer) {
             connection.token = Some(token.clone());
-            connection.name.clone_from(&name);
         }
         self.names.insert(token.clone(), name);
         if back {

@@ -5,7 +5,7 @@
 use crate::bits::Exact;
 use crate::error::NetError;
 use crate::hash::StateHash;
-use crate::intent::Intent;
+use crate::intent::{self, Intent};
 use crate::players::Player;
 use carrom_core::game::save::MAX_SAVE_BYTES;
 use carrom_core::game::Action;
@@ -131,6 +131,25 @@ impl ToPeer {
             Action::Pass { seat } => Some(ToPeer::Pass { number, seat: u8::from(*seat) }),
             _ => None,
         }
+    }
+
+    /// The turn this message carries, numbered, every field checked: the way back from
+    /// [`ToPeer::played`]. `None` for a message that carries no turn.
+    pub fn turn(&self) -> Result<Option<(u32, Action)>, NetError> {
+        let turn = match *self {
+            ToPeer::Shot { number, seat, offset, direction, speed } => {
+                let action = Action::Strike {
+                    seat: intent::seat(seat)?,
+                    offset: offset.finite("offset")?,
+                    direction: intent::direction(direction)?,
+                    speed: speed.finite("speed")?,
+                };
+                (number, action)
+            }
+            ToPeer::Pass { number, seat } => (number, Action::Pass { seat: intent::seat(seat)? }),
+            _ => return Ok(None),
+        };
+        Ok(Some(turn))
     }
 }
 

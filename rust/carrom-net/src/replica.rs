@@ -102,16 +102,10 @@ impl Replica {
                 };
                 Ok((change, vec![]))
             }
-            ToPeer::Shot { number, seat, offset, direction, speed } => {
-                let action = Action::Strike {
-                    seat: intent::seat(seat)?,
-                    offset: offset.finite("offset")?,
-                    direction: intent::direction(direction)?,
-                    speed: speed.finite("speed")?,
-                };
-                self.play(number, action)
-            }
-            ToPeer::Pass { number, seat } => self.play(number, Action::Pass { seat: intent::seat(seat)? }),
+            ToPeer::Shot { .. } | ToPeer::Pass { .. } => match message.turn()? {
+                Some((number, action)) => self.play(number, action),
+                None => Err(NetError::WrongWay("only a shot or a pass")),
+            },
             ToPeer::State { shots, state } => {
                 self.load(shots, &state)?;
                 Ok((Change::Resynced, vec![self.hash_message()]))

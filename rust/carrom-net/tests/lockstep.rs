@@ -357,11 +357,7 @@ fn a_player_who_stays_away_is_stood_in_for_by_the_computer_until_they_return() {
 
 #[test]
 fn the_turn_timer_passes_a_turn_and_three_in_a_row_forfeit() {
-    let holders =
-        vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
-    let mut net = Net::with_host(host_for(Mode::Singles, 1, holders).with_turn_seconds(20));
-    net.join(2, "a");
-    net.join(3, "b");
+    let mut net = two_devices(|host| host.with_turn_seconds(20));
     assert_eq!(net.peers[0].replica.turn_seconds(), 20, "the welcome says how long a turn is");
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     net.play_one(&mut rng);
@@ -407,6 +403,17 @@ fn the_timer_waits_for_nobody_it_cannot_hurry() {
     assert_eq!(net.host.shots(), 0, "nobody's turn passed while the match waited");
 }
 
+/// Singles between two devices, "a" (seat 0, connection 2) and "b" (seat 2, connection 3),
+/// on a host that `setup` may give a timer or a wait; both joined.
+fn two_devices(setup: impl FnOnce(Host) -> Host) -> Net {
+    let holders =
+        vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
+    let mut net = Net::with_host(setup(host_for(Mode::Singles, 1, holders)));
+    net.join(2, "a");
+    net.join(3, "b");
+    net
+}
+
 /// A host of one board of `mode`.
 fn host_for(mode: Mode, seed: u64, holders: Vec<(Seat, Holder)>) -> Host {
     let settings = MatchSettings { max_boards: 1, ..MatchSettings::new(mode) };
@@ -415,11 +422,7 @@ fn host_for(mode: Mode, seed: u64, holders: Vec<(Seat, Holder)>) -> Host {
 
 #[test]
 fn bad_messages_are_refused_and_the_match_is_unharmed() {
-    let holders =
-        vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
-    let mut net = Net::new(Mode::Singles, 1, holders);
-    net.join(2, "a");
-    net.join(3, "b");
+    let mut net = two_devices(|host| host);
     let before = StateHash::of_game(net.host.game()).unwrap();
     let to_play = net.host.game().rules().to_play().unwrap();
     let (mover, other) = if to_play == Seat::ALL[0] { (2, 3) } else { (3, 2) };
@@ -479,11 +482,7 @@ fn a_forged_hash_brings_the_host_state_and_a_log_line() {
 
 #[test]
 fn a_flood_of_aims_is_cut_off() {
-    let holders =
-        vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
-    let mut net = Net::new(Mode::Singles, 1, holders);
-    net.join(2, "a");
-    net.join(3, "b");
+    let mut net = two_devices(|host| host);
     let seat = net.host.game().rules().to_play().unwrap();
     let id = if seat == Seat::ALL[0] { 2 } else { 3 };
     let aim = Replica::aim(seat, 0.0, forward(seat));

@@ -19,11 +19,7 @@ pub type Verdict = Option<String>;
 
 /// Runs a host and a client; `Ok(None)` when both agree, `Ok(Some(why))` when they do not.
 pub fn pair(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
-    let port = free_port()?;
-    let host = start_host(godot, game, data, port, &[])?;
-    let client = start(godot, game, data, &pair_args("client", port, None, &[]))?;
-    let host = finish(host, "host")?;
-    let client = finish(client, "client")?;
+    let (host, client) = host_and_client(godot, game, data, free_port()?, &[], &[])?;
     let logs = [("host", &host), ("client", &client)];
     if let Some(why) = judge(&logs).or_else(|| saw_aims(&logs)) {
         return Ok(Some(why));
@@ -51,12 +47,8 @@ pub fn pair(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> 
 /// through each side's controller, at four times the speed): both must end with the match over
 /// and the same state.
 pub fn whole_board(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
-    let port = free_port()?;
-    let extra = ["--whole-board".to_string()];
-    let host = start_host(godot, game, data, port, &extra)?;
-    let client = start(godot, game, data, &pair_args("client", port, None, &extra))?;
-    let client = finish(client, "client")?;
-    let host = finish(host, "host")?;
+    let extra = ["--whole-board"];
+    let (host, client) = host_and_client(godot, game, data, free_port()?, &extra, &extra)?;
     for (role, log) in [("host", &host), ("client", &client)] {
         if count(log, "OVER ") != Some(1) {
             return Ok(Some(format!("the board did not end on the {role}: {}", last_line(log))));
@@ -67,12 +59,8 @@ pub fn whole_board(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, S
 
 /// A host and a client over WebSocket, as a web build plays: both must agree.
 pub fn websocket(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
-    let port = free_port_tcp()?;
-    let extra = ["--websocket".to_string(), "--shots=6".to_string()];
-    let host = start_host(godot, game, data, port, &extra)?;
-    let client = start(godot, game, data, &pair_args("client", port, None, &extra))?;
-    let client = finish(client, "client")?;
-    let host = finish(host, "host")?;
+    let extra = ["--websocket", "--shots=6"];
+    let (host, client) = host_and_client(godot, game, data, free_port_tcp()?, &extra, &extra)?;
     Ok(judge(&[("host", &host), ("client", &client)]))
 }
 
@@ -135,11 +123,8 @@ pub fn stand_in(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, Stri
 /// The host is killed after five shots: the client notices within seconds and keeps the match
 /// as the host had it, in a save that loads.
 pub fn host_leaves(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
-    let port = free_port()?;
-    let host = start_host(godot, game, data, port, &["--vanish-at=5".into()])?;
-    let client = start(godot, game, data, &pair_args("client", port, None, &["--shots=99".into()]))?;
-    let client = finish(client, "client")?;
-    let host = finish(host, "host")?;
+    let (host, client) =
+        host_and_client(godot, game, data, free_port()?, &["--vanish-at=5"], &["--shots=99"])?;
     let state = host.lines().find_map(|l| l.strip_prefix("STATE 5 ")).map(str::trim);
     let kept = client.lines().find_map(|l| l.strip_prefix("KEPT ")).map(str::trim);
     match (state, kept) {
@@ -154,14 +139,8 @@ pub fn host_leaves(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, S
 /// A client sends a strike for the host's seat, one of NaN power and 5000 bytes: each is
 /// refused, said so to it, and the match goes on the same on both.
 pub fn hostile(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
-    let port = free_port()?;
-    let extra = ["--shots=6".to_string()];
-    let host = start_host(godot, game, data, port, &extra)?;
-    let mut args = pair_args("client", port, None, &extra);
-    args.push("--hostile".into());
-    let client = start(godot, game, data, &args)?;
-    let client = finish(client, "hostile client")?;
-    let host = finish(host, "host")?;
+    let (host, client) =
+        host_and_client(godot, game, data, free_port()?, &["--shots=6"], &["--shots=6", "--hostile"])?;
     if count(&client, "REFUSED ") != Some(3) {
         return Ok(Some(format!(
             "the hostile client was not refused three times: {:?}",
@@ -178,14 +157,9 @@ pub fn hostile(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, Strin
 /// With a one-second turn timer and a client that never strikes, its turns pass on both
 /// screens, and the third in a row forfeits the match.
 pub fn timer(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
-    let port = free_port()?;
-    let extra = ["--shots=40".to_string()];
-    let host = start_host(godot, game, data, port, &["--turn-seconds=1".into(), "--shots=40".into()])?;
-    let mut args = pair_args("client", port, None, &extra);
-    args.push("--idle".into());
-    let client = start(godot, game, data, &args)?;
-    let client = finish(client, "idle client")?;
-    let host = finish(host, "host")?;
+    let host_extra = ["--turn-seconds=1", "--shots=40"];
+    let (host, client) =
+        host_and_client(godot, game, data, free_port()?, &host_extra, &["--shots=40", "--idle"])?;
     for (role, log) in [("host", &host), ("idle client", &client)] {
         if count(log, "PASSED ") != Some(3) || count(log, "OVER ") != Some(1) {
             return Ok(Some(format!("the {role} did not see three turns pass and the match forfeited")));
@@ -223,6 +197,24 @@ pub fn server(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String
         return Ok(Some(format!("the server logged an error: {line}")));
     }
     Ok(judge(&[("first client", &first), ("second client", &second)]))
+}
+
+/// Runs a host and one client on `port`, each with its extra arguments, to their ends; returns
+/// what each printed.
+fn host_and_client(
+    godot: &Godot,
+    game: &Path,
+    data: &Path,
+    port: u16,
+    host_extra: &[&str],
+    client_extra: &[&str],
+) -> Result<(String, String), String> {
+    let owned = |extra: &[&str]| extra.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let host = start_host(godot, game, data, port, &owned(host_extra))?;
+    let client = start(godot, game, data, &pair_args("client", port, None, &owned(client_extra)))?;
+    let client = finish(client, "client")?;
+    let host = finish(host, "host")?;
+    Ok((host, client))
 }
 
 /// Starts the host of a pair and gives it a moment to listen before a client knocks.
