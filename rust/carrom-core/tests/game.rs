@@ -3,7 +3,7 @@
 
 use carrom_core::game::{save, Action, Game, GameError, Turn};
 use carrom_core::physics::Place;
-use carrom_core::rules::{MatchSettings, Mode, QueenState};
+use carrom_core::rules::{MatchSettings, Mode, QueenState, Ruleset};
 use carrom_core::{BoardSpec, PieceKind, Vec2};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -33,17 +33,41 @@ fn rules_counts_match_the_table_after_every_shot() {
         for _ in 0..60 {
             let Some(action) = random_strike(&game, &mut rng) else { break };
             game.perform(&action).unwrap();
-            let board = game.rules().board();
-            assert_eq!(on_table(&game, PieceKind::White), usize::from(board.on_board.white), "{mode:?}");
-            assert_eq!(on_table(&game, PieceKind::Black), usize::from(board.on_board.black), "{mode:?}");
-            assert_eq!(
-                on_table(&game, PieceKind::Queen) == 1,
-                board.queen == QueenState::OnBoard,
-                "{mode:?}"
-            );
-            assert_eq!(game.table().piece(carrom_core::PieceId::STRIKER).unwrap().place, Place::Hand);
+            check_counts(&game, mode);
         }
     }
+}
+
+#[test]
+fn r3_every_preset_keeps_table_and_rules_agreed_through_saves_and_replays() {
+    for name in Ruleset::PRESETS {
+        let settings = MatchSettings::with_rules(Mode::Singles, Ruleset::preset(name).unwrap());
+        let mut game = Game::new(BoardSpec::icf(), settings, 5).unwrap();
+        let queen = game.rules().settings().rules.queen;
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for n in 0..80 {
+            let Some(action) = random_strike(&game, &mut rng) else { break };
+            game.perform(&action).unwrap();
+            check_counts(&game, Mode::Singles);
+            // Without the queen she never comes onto the table, on any board (R3).
+            let queen_place = game.table().piece(carrom_core::PieceId::QUEEN).unwrap().place;
+            assert!(queen || queen_place == Place::Off, "{name}: the queen is at {queen_place:?}");
+            if n % 10 == 9 {
+                game = Game::from_json(&game.to_json().unwrap()).unwrap();
+            }
+        }
+        let replayed = game.replay().play().unwrap();
+        assert_eq!(replayed.to_json().unwrap(), game.to_json().unwrap(), "{name}");
+    }
+}
+
+/// The rules count exactly the coins and queen on the table, the striker back in hand.
+fn check_counts(game: &Game, mode: Mode) {
+    let board = game.rules().board();
+    assert_eq!(on_table(game, PieceKind::White), usize::from(board.on_board.white), "{mode:?}");
+    assert_eq!(on_table(game, PieceKind::Black), usize::from(board.on_board.black), "{mode:?}");
+    assert_eq!(on_table(game, PieceKind::Queen) == 1, board.queen == QueenState::OnBoard, "{mode:?}");
+    assert_eq!(game.table().piece(carrom_core::PieceId::STRIKER).unwrap().place, Place::Hand);
 }
 
 #[test]

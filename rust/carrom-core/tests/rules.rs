@@ -3,7 +3,7 @@
 
 use carrom_core::rules::{
     Foul, Match, MatchSettings, Mode, Outcome, Penalty, QueenState, ReturnReason, RuleEvent, RulesError,
-    ShotSummary, Side, Tally, Verdict,
+    Ruleset, ShotSummary, Side, Tally, Verdict,
 };
 use carrom_core::{PieceKind, Seat};
 use PieceKind::{Black, Queen, White};
@@ -502,7 +502,10 @@ fn g3_first_to_25_wins_the_match() {
 
 #[test]
 fn g4_highest_total_wins_after_the_last_board() {
-    let settings = MatchSettings { max_boards: 3, target_points: 100, ..MatchSettings::default() };
+    let settings = MatchSettings {
+        rules: Ruleset { max_boards: 3, target_points: 100, ..Ruleset::classic() },
+        ..MatchSettings::default()
+    };
     let mut m = Match::new(settings, 5).unwrap();
     let first_side = m.side_of(m.to_play().unwrap()).unwrap();
     for _ in 0..3 {
@@ -521,7 +524,10 @@ fn g4_highest_total_wins_after_the_last_board() {
 
 #[test]
 fn g4_open_a_tie_after_the_last_board_plays_one_deciding_board() {
-    let settings = MatchSettings { max_boards: 2, target_points: 100, ..MatchSettings::default() };
+    let settings = MatchSettings {
+        rules: Ruleset { max_boards: 2, target_points: 100, ..Ruleset::classic() },
+        ..MatchSettings::default()
+    };
     let mut m = Match::new(settings, 5).unwrap();
     for _ in 0..2 {
         let v = win_board_from_break(&mut m);
@@ -595,7 +601,10 @@ fn m3_open_queen_needs_a_coin_first_and_a_cover_of_any_colour() {
 #[test]
 fn m3_open_board_ends_when_the_board_is_empty_and_the_queen_with_no_coins_left_is_covered() {
     // A target beyond one board's 32 points, so that the board plays out.
-    let settings = MatchSettings { target_points: 40, ..MatchSettings::new(Mode::Points) };
+    let settings = MatchSettings {
+        rules: Ruleset { target_points: 40, ..Ruleset::classic() },
+        ..MatchSettings::new(Mode::Points)
+    };
     let mut m = broken_with(settings);
     let seat = m.to_play().unwrap();
     let side = m.side_of(seat).unwrap();
@@ -653,7 +662,11 @@ fn wrong_state_actions_are_refused_and_change_nothing() {
 
 #[test]
 fn bad_settings_name_the_field() {
-    let err = Match::new(MatchSettings { max_boards: 0, ..MatchSettings::default() }, 0).unwrap_err();
+    let err = Match::new(
+        MatchSettings { rules: Ruleset { max_boards: 0, ..Ruleset::classic() }, ..MatchSettings::default() },
+        0,
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("max_boards"), "{err}");
     let err = Match::new(MatchSettings { time_limit_seconds: Some(-5.0), ..MatchSettings::default() }, 0)
         .unwrap_err();
@@ -703,7 +716,7 @@ fn p2_a_side_that_does_not_play_is_answered_not_a_panic() {
     let m = broken(Mode::Singles);
     let third = carrom_core::rules::Side::new(2).unwrap();
     assert_eq!(m.board_points_now(Some(third)), vec![0, 0]);
-    assert_eq!(m.board().penalty_piece(third), None);
+    assert_eq!(m.board().penalty_piece(third, [Black, White]), None);
     assert!(carrom_core::rules::Side::new(5).is_err());
 }
 
@@ -832,4 +845,199 @@ fn g3_open_a_saved_match_with_impossible_timeouts_is_refused() {
     // A save from before the turn timer, without the count, loads with nobody timed out.
     let old = text.replace(",\"timeouts\":[0,0]", "");
     assert_eq!(Match::from_json(&old).unwrap(), m);
+}
+
+// --- Rulesets (R), Freestyle (FS), Disc Pool (DP) ------------------------------------
+
+fn broken_under(mode: Mode, rules: Ruleset) -> Match {
+    broken_with(MatchSettings::with_rules(mode, rules))
+}
+
+fn points_of(m: &Match, seat: Seat) -> u32 {
+    m.board_points_now(None)[m.side_of(seat).unwrap().index()]
+}
+
+#[test]
+fn r1_the_classic_ruleset_is_the_seeds_rules_and_presets_are_found_by_name() {
+    assert_eq!(
+        MatchSettings::new(Mode::Singles),
+        MatchSettings::with_rules(Mode::Singles, Ruleset::classic())
+    );
+    for name in Ruleset::PRESETS {
+        let preset = Ruleset::preset(name).unwrap();
+        assert_eq!(preset.name, name);
+        preset.validate().unwrap();
+    }
+    let err = Ruleset::preset("snooker").unwrap_err();
+    assert!(err.to_string().contains("classic, freestyle and disc_pool"), "{err}");
+}
+
+#[test]
+fn r1_a_save_from_before_rulesets_reads_as_classic() {
+    let m = Match::new(MatchSettings::default(), 4).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&m.to_json().unwrap()).unwrap();
+    let settings = json["settings"].as_object_mut().unwrap();
+    for key in ["ruleset", "colours", "queen", "queen_cover", "colour_fouls", "scoring"] {
+        assert!(settings.remove(key).is_some(), "{key} is saved");
+    }
+    let loaded = Match::from_json(&json.to_string()).unwrap();
+    assert_eq!(loaded, m);
+}
+
+#[test]
+fn r2_three_players_never_play_colours_whatever_the_ruleset() {
+    for rules in [Ruleset::classic(), Ruleset::disc_pool()] {
+        let mut m = broken_under(Mode::Points, rules);
+        assert_eq!(m.board().white_side, None);
+        let seat = m.to_play().unwrap();
+        // A white and a black both count for whoever pocketed them, by their values (M3).
+        let v = play(&mut m, pocket(&[White, Black]));
+        assert!(continues(&v) && !v.events.iter().any(|e| matches!(e, RuleEvent::Foul { .. })));
+        assert_eq!(points_of(&m, seat), 3);
+    }
+}
+
+#[test]
+fn r3_dp1_without_the_queen_the_board_has_none_and_a_shot_cannot_claim_her() {
+    let mut m = broken_under(Mode::Singles, Ruleset::disc_pool());
+    assert_eq!(m.board().queen, QueenState::NotPlayed);
+    let seat = m.to_play().unwrap();
+    m.begin_strike(seat).unwrap();
+    let err = m.resolve(&pocket(&[Queen])).unwrap_err();
+    assert!(matches!(err, RulesError::ImpossibleShot { kind: Queen, on_board: 0, .. }), "{err}");
+}
+
+#[test]
+fn r3_dp3_the_first_side_to_clear_its_colour_wins_the_board_without_a_queen_bonus() {
+    let mut m = broken_under(Mode::Singles, Ruleset::disc_pool());
+    let seat = m.to_play().unwrap();
+    let colour = own_colour(&m);
+    let theirs = colour.other_colour();
+    // Eight coins, then the ninth: no F4 (there is no queen to pocket first), the board is won.
+    assert!(continues(&play(&mut m, pocket(&[colour; 8]))));
+    play(&mut m, pocket(&[theirs, theirs])); // a foul: F3, a penalty coin back
+    while m.to_play() != Some(seat) {
+        play(&mut m, miss());
+    }
+    let left = m.board().on_board.get(colour);
+    let v = play(&mut m, pocket(&vec![colour; usize::from(left)]));
+    let finished = v.events.iter().find_map(|e| match e {
+        RuleEvent::BoardFinished { winner, points, tally, .. } => {
+            Some((*winner, points.clone(), tally.clone()))
+        }
+        _ => None,
+    });
+    let (winner, points, tally) = finished.expect("the board ends");
+    let side = m.side_of(seat).unwrap();
+    assert_eq!(winner, Some(side));
+    assert_eq!(points[side.index()], tally[side.index()].coin_points);
+    assert_eq!(tally[side.index()].queen_points, 0);
+    assert!(points[side.index()] > 0, "the opponents' coins left count (P2)");
+}
+
+#[test]
+fn dp2_an_opponents_coin_is_a_foul_in_disc_pool() {
+    let mut m = broken_under(Mode::Singles, Ruleset::disc_pool());
+    let theirs = own_colour(&m).other_colour();
+    let v = play(&mut m, pocket(&[theirs]));
+    assert!(v.events.iter().any(|e| matches!(e, RuleEvent::Foul { foul: Foul::OpponentPiece, .. })));
+    assert!(passes(&v));
+}
+
+#[test]
+fn r4_without_the_cover_the_queen_is_the_sides_the_moment_she_drops() {
+    let rules = Ruleset { name: "no_cover".into(), queen_cover: false, ..Ruleset::classic() };
+    let mut m = broken_under(Mode::Singles, rules);
+    let seat = m.to_play().unwrap();
+    // Before any coin of its own (Q3 would send her back under the classic rules).
+    let v = play(&mut m, pocket(&[Queen]));
+    assert!(has(&v, &RuleEvent::QueenCovered { seat }));
+    assert_eq!(m.board().queen.covered_by(), m.side_of(seat));
+    assert!(continues(&v));
+}
+
+#[test]
+fn r5_without_colour_fouls_an_opponents_coin_counts_for_its_owner_but_never_their_last() {
+    let rules = Ruleset { name: "house".into(), colour_fouls: false, ..Ruleset::classic() };
+    let mut m = broken_under(Mode::Singles, rules);
+    let seat = m.to_play().unwrap();
+    let theirs = own_colour(&m).other_colour();
+    let owner = Side::new(1 - i64::from(m.side_of(seat).unwrap().number())).unwrap();
+    let v = play(&mut m, pocket(&[theirs, theirs]));
+    assert!(!v.events.iter().any(|e| matches!(e, RuleEvent::Foul { .. })), "{v:?}");
+    assert!(passes(&v), "an opponent's coin earns no strike");
+    assert_eq!(m.board().held[owner.index()].get(theirs), 2);
+    // Down to their last coin: it goes back rather than clear their colour on our strike.
+    let mut m = broken_under(
+        Mode::Singles,
+        Ruleset { name: "house".into(), colour_fouls: false, ..Ruleset::classic() },
+    );
+    let theirs = own_colour(&m).other_colour();
+    let v = play(&mut m, pocket(&[theirs; 9]));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: theirs, reason: ReturnReason::OpponentPiece }));
+    assert_eq!(m.board().on_board.get(theirs), 1);
+    assert_eq!(m.board().held[owner.index()].get(theirs), 8);
+}
+
+#[test]
+fn r7_impossible_rulesets_are_refused_naming_the_field() {
+    let cases = [
+        (Ruleset { colours: false, ..Ruleset::classic() }, "scoring"),
+        (Ruleset { white_points: 0, black_points: 0, ..Ruleset::freestyle() }, "white_points"),
+        (Ruleset { queen_points: 500, ..Ruleset::freestyle() }, "queen_points"),
+        (Ruleset { target_points: 0, ..Ruleset::freestyle() }, "target_points"),
+        (Ruleset { name: "Has Spaces".into(), ..Ruleset::classic() }, "ruleset"),
+        (Ruleset { name: String::new(), ..Ruleset::classic() }, "ruleset"),
+        (Ruleset { break_attempts: 0, ..Ruleset::disc_pool() }, "break_attempts"),
+    ];
+    for (rules, field) in cases {
+        let err = Match::new(MatchSettings::with_rules(Mode::Singles, rules), 1).unwrap_err();
+        assert!(matches!(&err, RulesError::BadSetting { field: f, .. } if *f == field), "{field}: {err}");
+    }
+}
+
+#[test]
+fn fs1_freestyle_every_piece_scores_its_value_for_whoever_pockets_it() {
+    let mut m = broken_under(Mode::Singles, Ruleset::freestyle());
+    assert_eq!(m.board().white_side, None, "no colours");
+    let seat = m.to_play().unwrap();
+    let v = play(&mut m, pocket(&[White, Black]));
+    assert!(continues(&v) && !v.events.iter().any(|e| matches!(e, RuleEvent::Foul { .. })));
+    assert_eq!(points_of(&m, seat), 30, "a white 20 and a black 10");
+}
+
+#[test]
+fn fs1_freestyle_ends_the_moment_a_player_reaches_160() {
+    let mut m = broken_under(Mode::Singles, Ruleset::freestyle());
+    let seat = m.to_play().unwrap();
+    play(&mut m, pocket(&[White; 7])); // 140
+    assert!(!m.is_over());
+    let v = play(&mut m, pocket(&[White])); // 160
+    assert_eq!(m.outcome(), Some(&Outcome::Won(m.side_of(seat).unwrap())));
+    assert!(v.events.iter().any(|e| matches!(e, RuleEvent::MatchFinished { .. })));
+    assert_eq!(m.scores()[m.side_of(seat).unwrap().index()], 160);
+}
+
+#[test]
+fn fs2_pocketing_the_striker_returns_the_least_valuable_piece_and_its_points() {
+    let mut m = broken_under(Mode::Singles, Ruleset::freestyle());
+    let seat = m.to_play().unwrap();
+    play(&mut m, pocket(&[White, Black]));
+    let v = play(&mut m, striker_in(&[]));
+    assert!(has(&v, &RuleEvent::Foul { seat, foul: Foul::StrikerPocketed, penalty: Penalty::Piece(Black) }));
+    assert_eq!(points_of(&m, seat), 20, "the black's 10 points went back with it");
+    assert!(passes(&v));
+}
+
+#[test]
+fn fs3_the_freestyle_queen_needs_a_cover_and_then_scores_50() {
+    let mut m = broken_under(Mode::Singles, Ruleset::freestyle());
+    let seat = m.to_play().unwrap();
+    play(&mut m, pocket(&[Black]));
+    let v = play(&mut m, pocket(&[Queen]));
+    assert!(has(&v, &RuleEvent::QueenPocketed { seat }) && continues(&v));
+    assert_eq!(points_of(&m, seat), 10, "not hers until covered");
+    let v = play(&mut m, pocket(&[White]));
+    assert!(has(&v, &RuleEvent::QueenCovered { seat }));
+    assert_eq!(points_of(&m, seat), 80);
 }

@@ -1,7 +1,9 @@
 //! Property tests over whole matches of random legal shot summaries, and whole matches of
 //! each mode driven to their end.
 
-use carrom_core::rules::{Match, MatchSettings, Mode, Outcome, QueenState, RuleEvent, ShotSummary};
+use carrom_core::rules::{
+    Match, MatchSettings, Mode, Outcome, QueenState, RuleEvent, Ruleset, Scoring, ShotSummary, Side,
+};
 use carrom_core::PieceKind;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -41,10 +43,17 @@ fn random_shot(m: &Match, rng: &mut ChaCha8Rng, keen: f64) -> ShotSummary {
 }
 
 /// Plays strikes until the match ends or `limit` strikes, checking the invariants after each.
-fn play_out(m: &mut Match, rng: &mut ChaCha8Rng, keen: f64, limit: usize) -> Result<(), TestCaseError> {
-    let max_boards = m.settings().max_boards as usize;
+/// Returns the side that forfeited, if one did.
+fn play_out(
+    m: &mut Match,
+    rng: &mut ChaCha8Rng,
+    keen: f64,
+    limit: usize,
+) -> Result<Option<Side>, TestCaseError> {
+    let max_boards = m.settings().rules.max_boards as usize;
+    let mut forfeited = None;
     for _ in 0..limit {
-        let Some(seat) = m.to_play() else { return Ok(()) };
+        let Some(seat) = m.to_play() else { return Ok(forfeited) };
         let scores_before = m.scores().to_vec();
         // Now and then a turn times out instead (T2, G3 open: three in a row forfeit).
         let verdict = if rng.random_bool(0.05) {
@@ -60,6 +69,11 @@ fn play_out(m: &mut Match, rng: &mut ChaCha8Rng, keen: f64, limit: usize) -> Res
         for (before, after) in scores_before.iter().zip(m.scores()) {
             prop_assert!(after >= before);
         }
+        for event in &verdict.events {
+            if let RuleEvent::Forfeited { side, .. } = event {
+                forfeited = Some(*side);
+            }
+        }
         // Returned pieces are pieces, never the striker.
         prop_assert!(!verdict.returns().contains(&PieceKind::Striker));
         prop_assert!(m.board_points().len() <= max_boards + 1);
@@ -68,11 +82,31 @@ fn play_out(m: &mut Match, rng: &mut ChaCha8Rng, keen: f64, limit: usize) -> Res
             Match::from_json(&m.to_json().unwrap()).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(&loaded, &*m);
     }
-    Ok(())
+    Ok(forfeited)
 }
 
 fn mode_strategy() -> impl Strategy<Value = Mode> {
     prop_oneof![Just(Mode::Singles), Just(Mode::Doubles), Just(Mode::Points)]
+}
+
+/// The three presets, and rulesets a modder could write: any mix of the switches that is
+/// valid (board scoring only with colours) and any piece values.
+fn ruleset_strategy() -> impl Strategy<Value = Ruleset> {
+    let modded = (any::<[bool; 4]>(), any::<bool>(), 0u32..30, 1u32..30, 0u32..60).prop_map(
+        |([colours, queen, queen_cover, colour_fouls], board, black, white, queen_value)| Ruleset {
+            name: "modded".into(),
+            colours,
+            queen,
+            queen_cover,
+            colour_fouls,
+            scoring: if board && colours { Scoring::Board } else { Scoring::Pieces },
+            black_points: black,
+            white_points: white,
+            queen_points: queen_value,
+            ..Ruleset::classic()
+        },
+    );
+    prop_oneof![Just(Ruleset::classic()), Just(Ruleset::freestyle()), Just(Ruleset::disc_pool()), modded]
 }
 
 proptest! {
@@ -80,38 +114,58 @@ proptest! {
 
     #[test]
     fn random_matches_keep_pieces_and_scores_and_save_exactly(
-        mode in mode_strategy(), seed in any::<u64>(), max_boards in 1u32..4, target in 5u32..40
+        mode in mode_strategy(), rules in ruleset_strategy(), seed in any::<u64>(), max_boards in 1u32..4,
+        target in 5u32..40
     ) {
-        let settings = MatchSettings { mode, max_boards, target_points: target, ..MatchSettings::default() };
+        // Targets scale with what a coin is worth, so a match of any ruleset can reach them.
+        let coin = rules.black_points.max(rules.white_points).max(1);
+        let rules = Ruleset { max_boards, target_points: (target * coin).min(1000), ..rules };
+        let settings = MatchSettings { mode, rules, ..MatchSettings::default() };
         let mut m = Match::new(settings, seed).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        play_out(&mut m, &mut rng, 0.6, 4000)?;
+        let forfeited = play_out(&mut m, &mut rng, 0.6, 4000)?;
         // With strikes that pocket often, every match ends within its limits.
         prop_assert!(m.is_over(), "not over after 4000 strikes: {:?}", m.board());
-        let scores = m.scores();
+        // The winner has the most points of the sides that did not forfeit (G3, G4; T2 open).
+        let best = m.scores().iter().enumerate().filter(|(i, _)| forfeited.is_none_or(|f| f.index() != *i));
+        let best = best.map(|(_, s)| *s).max().unwrap();
         match m.outcome().unwrap() {
-            Outcome::Won(side) => prop_assert_eq!(scores[side.index()], *scores.iter().max().unwrap()),
+            Outcome::Won(side) => {
+                prop_assert_eq!(m.scores()[side.index()], best);
+                prop_assert_ne!(Some(*side), forfeited);
+            }
             Outcome::Drawn(sides) => prop_assert!(sides.len() >= 2),
         }
     }
 }
 
-fn whole_match(mode: Mode, seed: u64) -> Match {
-    let mut m = Match::new(MatchSettings::new(mode), seed).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    play_out(&mut m, &mut rng, 0.5, 20_000).unwrap();
-    m
+fn whole_match(mode: Mode, seed: u64) -> (Match, Option<Side>) {
+    whole_match_of(MatchSettings::new(mode), seed)
 }
 
-fn check_finished(m: &Match) {
+/// A whole match of random strikes, and the side that forfeited it if one did.
+fn whole_match_of(settings: MatchSettings, seed: u64) -> (Match, Option<Side>) {
+    let mut m = Match::new(settings, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let forfeited = play_out(&mut m, &mut rng, 0.5, 20_000).unwrap();
+    (m, forfeited)
+}
+
+/// Over, the totals the sum of the boards, and ended by the target, the last board or a
+/// forfeit (three turns timed out in a row).
+fn check_finished((m, forfeited): &(Match, Option<Side>)) {
     assert!(m.is_over());
     let boards = m.board_points().len() as u32;
-    assert!(boards >= 1 && boards <= m.settings().max_boards + 1);
+    assert!(boards >= 1 && boards <= m.settings().rules.max_boards + 1);
     let totals: Vec<u32> =
         (0..m.scores().len()).map(|i| m.board_points().iter().map(|b| b[i]).sum()).collect();
     assert_eq!(totals, m.scores(), "totals are the sum of the boards");
-    let reached = m.scores().iter().any(|s| *s >= m.settings().target_points);
-    assert!(reached || boards >= m.settings().max_boards, "ended early: {:?} after {boards}", m.scores());
+    let reached = m.scores().iter().any(|s| *s >= m.settings().rules.target_points);
+    assert!(
+        reached || boards >= m.settings().rules.max_boards || forfeited.is_some(),
+        "ended early: {:?} after {boards}",
+        m.scores()
+    );
 }
 
 #[test]
@@ -122,21 +176,25 @@ fn g3_g4_whole_singles_match_to_the_end() {
 
 #[test]
 fn m2_whole_doubles_match_to_the_end() {
-    let m = whole_match(Mode::Doubles, 4);
-    check_finished(&m);
-    assert_eq!(m.scores().len(), 2, "two teams");
+    let played = whole_match(Mode::Doubles, 4);
+    check_finished(&played);
+    assert_eq!(played.0.scores().len(), 2, "two teams");
 }
 
 #[test]
 fn m3_whole_points_match_to_the_end() {
-    let m = whole_match(Mode::Points, 5);
-    check_finished(&m);
-    assert_eq!(m.scores().len(), 3, "three players");
+    let played = whole_match(Mode::Points, 5);
+    check_finished(&played);
+    assert_eq!(played.0.scores().len(), 3, "three players");
 }
 
 #[test]
 fn g3_m3_the_points_game_ends_the_moment_a_player_reaches_the_target() {
-    let settings = MatchSettings { mode: Mode::Points, target_points: 9, ..MatchSettings::default() };
+    let settings = MatchSettings {
+        mode: Mode::Points,
+        rules: Ruleset { target_points: 9, ..Ruleset::classic() },
+        ..MatchSettings::default()
+    };
     let mut m = Match::new(settings, 9).unwrap();
     let strike = |m: &mut Match, kinds: &[PieceKind]| {
         let seat = m.to_play().unwrap();
@@ -156,4 +214,24 @@ fn g3_m3_the_points_game_ends_the_moment_a_player_reaches_the_target() {
         .any(|e| matches!(e, RuleEvent::MatchFinished { winner: Some(w), .. } if *w == side)));
     assert_eq!(m.scores()[side.index()], 9);
     assert!(m.board().on_board.total() > 0, "the board was not played out");
+}
+
+#[test]
+fn fs1_whole_freestyle_match_to_the_end() {
+    for mode in [Mode::Singles, Mode::Doubles, Mode::Points] {
+        let played = whole_match_of(MatchSettings::with_rules(mode, Ruleset::freestyle()), 6);
+        check_finished(&played);
+        let (m, forfeited) = &played;
+        let reached = m.scores().iter().any(|s| *s >= 160);
+        assert!(reached || forfeited.is_some(), "freestyle is played to 160: {:?}", m.scores());
+    }
+}
+
+#[test]
+fn dp1_whole_disc_pool_match_to_the_end_without_a_queen() {
+    for mode in [Mode::Singles, Mode::Doubles] {
+        let played = whole_match_of(MatchSettings::with_rules(mode, Ruleset::disc_pool()), 7);
+        check_finished(&played);
+        assert_eq!(played.0.board().queen, QueenState::NotPlayed);
+    }
 }

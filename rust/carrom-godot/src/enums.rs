@@ -4,7 +4,9 @@
 //! are mapped.
 
 use carrom_core::physics::Place as CorePlace;
-use carrom_core::rules::{Mode as CoreMode, Penalty as CorePenalty, QueenState as CoreQueen};
+use carrom_core::rules::{
+    Mode as CoreMode, Penalty as CorePenalty, QueenState as CoreQueen, Scoring as CoreScoring,
+};
 use carrom_core::PieceKind;
 use godot::prelude::*;
 
@@ -143,6 +145,8 @@ pub enum Queen {
     TooEarly = 2,
     /// Pocketed and covered.
     Covered = 3,
+    /// Not in this game: the ruleset plays without her.
+    NotPlayed = 4,
 }
 
 impl From<CoreQueen> for Queen {
@@ -152,6 +156,36 @@ impl From<CoreQueen> for Queen {
             CoreQueen::AwaitingCover { .. } => Queen::AwaitingCover,
             CoreQueen::TooEarly { .. } => Queen::TooEarly,
             CoreQueen::Covered { .. } => Queen::Covered,
+            CoreQueen::NotPlayed => Queen::NotPlayed,
+        }
+    }
+}
+
+/// How a ruleset scores a board.
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum Scoring {
+    /// The board's winner takes the opponents' coins left, plus the queen bonus.
+    #[default]
+    Board = 0,
+    /// Every piece counts its value; the first to the target wins at once.
+    Pieces = 1,
+}
+
+impl From<Scoring> for CoreScoring {
+    fn from(scoring: Scoring) -> CoreScoring {
+        match scoring {
+            Scoring::Board => CoreScoring::Board,
+            Scoring::Pieces => CoreScoring::Pieces,
+        }
+    }
+}
+
+impl From<CoreScoring> for Scoring {
+    fn from(scoring: CoreScoring) -> Scoring {
+        match scoring {
+            CoreScoring::Board => Scoring::Board,
+            CoreScoring::Pieces => Scoring::Pieces,
         }
     }
 }

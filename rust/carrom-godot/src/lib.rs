@@ -27,6 +27,8 @@ mod refusal;
 #[cfg(not(test))]
 mod rules;
 #[cfg(not(test))]
+mod ruleset;
+#[cfg(not(test))]
 mod variant;
 
 use godot::prelude::*;

@@ -8,9 +8,10 @@ use crate::board::CarromBoard;
 use crate::convert;
 use crate::enums::{Kind, Mode, Penalty, Queen};
 use crate::refusal::{value_or_default, Refused};
+use crate::ruleset::CarromRuleset;
 use carrom_core::game::{save, GameError, Referee, Replay, Ruling};
 use carrom_core::physics::Table;
-use carrom_core::rules::{Foul, Match, MatchSettings, Outcome, RuleEvent, Tally, Verdict};
+use carrom_core::rules::{Foul, Match, MatchSettings, Outcome, RuleEvent, Ruleset, Scoring, Tally, Verdict};
 use carrom_core::{PieceKind, Seat};
 use godot::classes::{Engine, INode, Node};
 use godot::prelude::*;
@@ -19,27 +20,27 @@ use godot::prelude::*;
 const CLOCK_TICK_SECONDS: f64 = 1.0;
 
 /// Referees a carrom match on the `CarromBoard` in `board`: singles, doubles or the
-/// three-player points game, with every rule of RULES.md. Call `start_match(seed)`, then let
+/// three-player points game, with every rule of RULES.md, under the `ruleset` given (the seeds'
+/// rules when none is; Freestyle and Disc Pool ship in `addons/carrom/rulesets/`, and a modder
+/// saves their own `CarromRuleset`). Call `start_match(seed)`, then let
 /// players place and strike on the board: the board refuses the wrong seat, and after every
 /// shot this node emits what the rules decided. `save_match`/`load_match` keep a whole match.
 #[derive(GodotClass)]
 #[class(init, base=Node)]
 pub struct CarromRules {
-    /// The game: `MODE_SINGLES` (2 players), `MODE_DOUBLES` (4 in teams), `MODE_POINTS` (3).
+    /// Who plays: `MODE_SINGLES` (2 players), `MODE_DOUBLES` (4 in teams), `MODE_POINTS` (3,
+    /// every piece anyone's).
     #[export]
     mode: Mode,
-    /// Points that win the match.
-    #[export(range = (1.0, 1000.0))]
-    #[init(val = MatchSettings::default().target_points.into())]
+    /// The rules played by (a `CarromRuleset`); none plays the seeds' rules ("classic").
+    #[export]
+    ruleset: Option<Gd<CarromRuleset>>,
+    /// Points that win the match; 0 plays to the ruleset's target.
+    #[export(range = (0.0, 1000.0))]
     target_points: i64,
-    /// Boards after which the highest total wins.
-    #[export(range = (1.0, 100.0))]
-    #[init(val = MatchSettings::default().max_boards.into())]
-    max_boards: i64,
-    /// Bonus for the board winner who also covered the queen.
+    /// Boards after which the highest total wins; 0 plays the ruleset's number.
     #[export(range = (0.0, 100.0))]
-    #[init(val = MatchSettings::default().queen_bonus.into())]
-    queen_bonus: i64,
+    max_boards: i64,
     /// A clock for the whole match in seconds; 0 plays without one.
     #[export(range = (0.0, 36000.0, or_greater))]
     time_limit_seconds: f64,
@@ -113,6 +114,8 @@ impl CarromRules {
     const QUEEN_TOO_EARLY: i64 = Queen::TooEarly as i64;
     #[constant]
     const QUEEN_COVERED: i64 = Queen::Covered as i64;
+    #[constant]
+    const QUEEN_NOT_PLAYED: i64 = Queen::NotPlayed as i64;
 
     /// `seat` is to strike now.
     #[signal]
@@ -169,7 +172,7 @@ impl CarromRules {
             // The board's signals reach game code that may call back into this node.
             let _reentrant = self.base_mut();
             let mut board = board.bind_mut();
-            board.new_table_for_match()?.spec().clone()
+            board.new_table_for_match(settings.rules.queen)?.spec().clone()
         };
         let referee = Referee::new(spec, settings, seed as u64)?;
         let (number, breaker) = (referee.rules().board().number, referee.rules().board().breaker);
@@ -192,12 +195,37 @@ impl CarromRules {
     #[func]
     fn get_limits() -> VarDictionary {
         let mut d = VarDictionary::new();
-        for (name, range) in
-            [("target_points", MatchSettings::TARGET_POINTS), ("max_boards", MatchSettings::MAX_BOARDS)]
+        for (name, range) in [("target_points", Ruleset::TARGET_POINTS), ("max_boards", Ruleset::MAX_BOARDS)]
         {
             d.set(name, &PackedInt32Array::from(&[*range.start() as i32, *range.end() as i32]));
         }
         d
+    }
+
+    /// The rules of the match under way (a new resource: changing it changes nothing), or before
+    /// a match those `start_match` would play: `ruleset` with `target_points` and `max_boards`.
+    /// Null, with an error, when those cannot be played.
+    #[func]
+    fn get_match_ruleset(&self) -> Option<Gd<CarromRuleset>> {
+        let rules = match self.rules() {
+            Some(m) => Ok(m.settings().rules.clone()),
+            None => self.settings().map(|s| s.rules),
+        };
+        value_or_default(rules.map(|r| Some(CarromRuleset::from_core(&r))))
+    }
+
+    /// Whether boards are scored by pieces (each piece its value, the first to the target wins
+    /// at once: Freestyle, and every three-player game), so a board's points grow as it is
+    /// played; otherwise the board's winner scores when it ends.
+    #[func]
+    fn is_scored_by_pieces(&self) -> bool {
+        self.match_settings().is_some_and(|s| s.scoring() == Scoring::Pieces)
+    }
+
+    /// Whether sides play a colour each in this match.
+    #[func]
+    fn has_colours(&self) -> bool {
+        self.match_settings().is_some_and(|s| s.colours())
     }
 
     /// The seat to strike, or -1 before a match or once it is over.
@@ -528,16 +556,33 @@ impl CarromRules {
         self.announce(&ruling.verdict);
     }
 
+    /// The settings of the match under way, or of the one `start_match` would start.
+    fn match_settings(&self) -> Option<MatchSettings> {
+        match self.rules() {
+            Some(m) => Some(m.settings().clone()),
+            None => self.settings().ok(),
+        }
+    }
+
+    /// The exported settings as carrom-core's: the ruleset, with this node's target and boards
+    /// where they are set.
     fn settings(&self) -> Result<MatchSettings, Refused> {
         let number =
             |name: &str, v: i64| u32::try_from(v).map_err(|_| format!("{name} must be 0 or more (got {v})"));
+        let mut rules = match alive(&self.ruleset) {
+            Some(ruleset) => ruleset.bind().to_core()?,
+            None => Ruleset::classic(),
+        };
+        if self.target_points != 0 {
+            rules.target_points = number("target_points", self.target_points)?;
+        }
+        if self.max_boards != 0 {
+            rules.max_boards = number("max_boards", self.max_boards)?;
+        }
         let settings = MatchSettings {
             mode: self.mode.into(),
-            target_points: number("target_points", self.target_points)?,
-            max_boards: number("max_boards", self.max_boards)?,
-            queen_bonus: number("queen_bonus", self.queen_bonus)?,
+            rules,
             time_limit_seconds: (self.time_limit_seconds > 0.0).then_some(self.time_limit_seconds),
-            ..MatchSettings::default()
         };
         settings.validate().map_err(GameError::from)?;
         Ok(settings)
@@ -550,9 +595,9 @@ impl CarromRules {
         board.bind_mut().load_table(table);
         let settings = referee.rules().settings();
         self.mode = settings.mode.into();
-        self.target_points = settings.target_points.into();
-        self.max_boards = settings.max_boards.into();
-        self.queen_bonus = settings.queen_bonus.into();
+        self.ruleset = Some(CarromRuleset::from_core(&settings.rules));
+        self.target_points = settings.rules.target_points.into();
+        self.max_boards = settings.rules.max_boards.into();
         self.time_limit_seconds = settings.time_limit_seconds.unwrap_or(0.0);
         self.referee = Some(referee);
         self.clock = 0.0;

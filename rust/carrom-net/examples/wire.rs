@@ -4,7 +4,7 @@
 
 use carrom_core::ai::{plan_shot, Level};
 use carrom_core::game::Game;
-use carrom_core::rules::{MatchSettings, Mode};
+use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::{BoardSpec, Seat};
 use carrom_net::message::encode;
 use carrom_net::{Holder, Host, Intent, Outgoing, Replica, ToPeer};
@@ -14,7 +14,10 @@ const PEER: i64 = 2;
 
 fn main() {
     let seed: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(7);
-    let settings = MatchSettings { max_boards: 1, ..MatchSettings::new(Mode::Singles) };
+    let settings = MatchSettings {
+        rules: Ruleset { max_boards: 1, ..Ruleset::classic() },
+        ..MatchSettings::new(Mode::Singles)
+    };
     let game = Game::new(BoardSpec::icf(), settings, seed).expect("a new match");
     let mut host =
         Host::new(game, [(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("peer".into()))]);

@@ -4,7 +4,7 @@
 
 use carrom_core::ai::{plan_shot, Level};
 use carrom_core::game::Game;
-use carrom_core::rules::{MatchSettings, Mode};
+use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::{BoardSpec, Seat, Vec2};
 use carrom_net::replica::Change;
 use carrom_net::{Holder, Host, Intent, NetError, Outgoing, PeerId, Replica, StateHash, ToPeer, Who};
@@ -416,7 +416,8 @@ fn two_devices(setup: impl FnOnce(Host) -> Host) -> Net {
 
 /// A host of one board of `mode`.
 fn host_for(mode: Mode, seed: u64, holders: Vec<(Seat, Holder)>) -> Host {
-    let settings = MatchSettings { max_boards: 1, ..MatchSettings::new(mode) };
+    let settings =
+        MatchSettings { rules: Ruleset { max_boards: 1, ..Ruleset::classic() }, ..MatchSettings::new(mode) };
     Host::new(Game::new(BoardSpec::icf(), settings, seed).unwrap(), holders)
 }
 

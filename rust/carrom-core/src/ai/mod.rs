@@ -222,7 +222,8 @@ pub fn plan(
 /// it holds a coin and she is on the board.
 fn targets(table: &Table, rules: &Match, side: crate::rules::Side) -> Vec<PieceId> {
     let board = rules.board();
-    let queen_ok = board.queen == QueenState::OnBoard && board.held[side.index()].total() > 0;
+    let cover_ready = board.held[side.index()].total() > 0 || !rules.settings().queen_cover();
+    let queen_ok = board.queen == QueenState::OnBoard && cover_ready;
     let awaiting_cover = board.queen == (QueenState::AwaitingCover { side });
     table
         .pieces()

@@ -2,7 +2,7 @@
 //! the position it leaves.
 
 use crate::physics::{Pocket, Table};
-use crate::rules::{Match, Mode, QueenState, ReturnReason, RuleEvent, Side, Verdict};
+use crate::rules::{Match, QueenState, ReturnReason, RuleEvent, Scoring, Side, Verdict};
 
 /// A pocket is "near" within this distance of its opening, metres.
 const NEAR_POCKET: f32 = 0.07;
@@ -34,10 +34,13 @@ pub fn score(before: &Match, after: &Match, verdict: &Verdict, table: &Table, si
     if verdict.new_board() {
         return s;
     }
-    // Pieces gained this shot: coins held (points in the points game).
-    let held = |m: &Match| match m.mode() {
-        Mode::Points => m.board_points_now(None)[side.index()] as f32,
-        _ => f32::from(m.board().held[side.index()].total()),
+    // Pieces gained this shot: coins held, or scored by pieces their points in coins of the
+    // cheaper colour, so a white worth twice a black is worth going for twice as much.
+    let rules = &before.settings().rules;
+    let coin = rules.black_points.min(rules.white_points).max(1) as f32;
+    let held = |m: &Match| match m.settings().scoring() {
+        Scoring::Pieces => m.board_points_now(None)[side.index()] as f32 / coin,
+        Scoring::Board => f32::from(m.board().held[side.index()].total()),
     };
     s += 14.0 * (held(after) - held(before));
     if after.board().queen == (QueenState::AwaitingCover { side }) {

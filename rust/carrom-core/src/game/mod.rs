@@ -32,8 +32,10 @@ pub struct Game {
 impl Game {
     /// A new match on a board of `spec`; `seed` picks who breaks first (S1).
     pub fn new(spec: BoardSpec, settings: MatchSettings, seed: u64) -> Result<Game, GameError> {
-        let table = Table::new(spec.clone())?;
-        Ok(Game { table, referee: Referee::new(spec, settings, seed)? })
+        let mut table = Table::new(spec.clone())?;
+        let referee = Referee::new(spec, settings, seed)?;
+        referee.set_up(&mut table);
+        Ok(Game { table, referee })
     }
 
     /// A game of a table and the referee of the match on it.

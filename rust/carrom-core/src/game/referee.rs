@@ -27,6 +27,12 @@ impl Referee {
         Referee { rules, replay }
     }
 
+    /// Sets `table` up for this match's first board: the formation, without the queen for a
+    /// ruleset that has none.
+    pub fn set_up(&self, table: &mut Table) {
+        table.set_up(self.rules.settings().rules.queen);
+    }
+
     /// The rules' state: whose turn, the board, scores.
     pub fn rules(&self) -> &Match {
         &self.rules

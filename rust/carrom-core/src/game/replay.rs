@@ -36,6 +36,7 @@ impl Replay {
     pub fn play_on(&self, table: &mut Table) -> Result<Referee, GameError> {
         *table = Table::new(self.spec.clone())?;
         let mut referee = Referee::new(self.spec.clone(), self.settings.clone(), self.seed)?;
+        referee.set_up(table);
         for (i, action) in self.actions.iter().enumerate() {
             referee.turn(table).perform(action).map_err(|e| {
                 GameError::BadSave(format!("replay action {} of {}: {e}", i + 1, self.actions.len()))

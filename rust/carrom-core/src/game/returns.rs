@@ -20,10 +20,14 @@ pub struct Returned {
 
 /// Applies `verdict` to a table at rest and says which pieces went where. Pieces that left the
 /// board go back first, then pocketed ones, lowest id first, so the same verdict always moves
-/// the same pieces.
-pub(crate) fn apply_verdict(table: &mut Table, verdict: &Verdict) -> Result<Vec<Returned>, TableError> {
+/// the same pieces. A new board is set up with the queen if `queen` (the ruleset has her).
+pub(crate) fn apply_verdict(
+    table: &mut Table,
+    verdict: &Verdict,
+    queen: bool,
+) -> Result<Vec<Returned>, TableError> {
     if verdict.new_board() {
-        table.reset();
+        table.set_up(queen);
         return Ok(vec![]);
     }
     let mut returned = vec![];

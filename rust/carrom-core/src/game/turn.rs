@@ -111,7 +111,7 @@ impl<'a> Turn<'a> {
             return Ok(Ruling { report: Some(report), ..Ruling::default() });
         };
         let verdict = rules.resolve(&ShotSummary::from_report(&report))?;
-        let returned = apply_verdict(self.table, &verdict)?;
+        let returned = apply_verdict(self.table, &verdict, rules.settings().rules.queen)?;
         Ok(Ruling { report: Some(report), verdict, returned })
     }
 
@@ -120,7 +120,7 @@ impl<'a> Turn<'a> {
         self.may_act(seat)?;
         let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("declaring a foul"))?;
         let verdict = rules.declare_foul(seat, foul)?;
-        let returned = apply_verdict(self.table, &verdict)?;
+        let returned = apply_verdict(self.table, &verdict, rules.settings().rules.queen)?;
         self.record(Action::DeclareFoul { seat, foul });
         Ok(Ruling { report: None, verdict, returned })
     }

@@ -81,6 +81,16 @@ impl Table {
         self.pieces.push(PieceState::at_rest(PieceId::STRIKER, PieceKind::Striker, Place::Hand, Vec2::ZERO));
     }
 
+    /// The formation of `reset`, or for a ruleset without the queen (Disc Pool) the same with
+    /// the queen put off the board, where she stays: the coins keep their spots so a board
+    /// looks the same in every ruleset.
+    pub fn set_up(&mut self, queen: bool) {
+        self.reset();
+        if !queen {
+            self.pieces[PieceId::QUEEN.index()].place = Place::Off;
+        }
+    }
+
     /// A copy of the table for what-ifs (the computer opponent's), if no shot is under way.
     pub fn clone_at_rest(&self) -> Option<Table> {
         self.motion.is_none().then(|| Table {

@@ -81,15 +81,16 @@ pub struct BoardState {
 }
 
 impl BoardState {
-    /// Board `number`, broken by `breaker`, `white_side` playing white, for `sides` sides.
-    pub fn new(number: u32, breaker: Seat, white_side: Option<Side>, sides: usize) -> Self {
+    /// Board `number`, broken by `breaker`, `white_side` playing white, for `sides` sides,
+    /// with the queen at the centre or, for a ruleset without her, not in play.
+    pub fn new(number: u32, breaker: Seat, white_side: Option<Side>, sides: usize, queen: bool) -> Self {
         Self {
             number,
             breaker,
             white_side,
             on_board: Coins::FULL,
             held: vec![Coins::default(); sides],
-            queen: QueenState::OnBoard,
+            queen: if queen { QueenState::OnBoard } else { QueenState::NotPlayed },
             broken: false,
             failed_breaks: 0,
             dues: vec![0; sides],
@@ -117,13 +118,14 @@ impl BoardState {
     }
 
     /// The piece a penalty or a due takes back from `side`, if it holds one: its colour, or
-    /// in the points game its least valuable coin. `None` for a side that does not play.
-    pub fn penalty_piece(&self, side: Side) -> Option<PieceKind> {
+    /// without colours the first of `cheaper_first` it holds (its least valuable coin). `None`
+    /// for a side that does not play.
+    pub fn penalty_piece(&self, side: Side, cheaper_first: [PieceKind; 2]) -> Option<PieceKind> {
         let held = *self.held.get(side.index())?;
         let order: &[PieceKind] = match self.colour_of(side) {
             Some(PieceKind::White) => &[PieceKind::White],
             Some(_) => &[PieceKind::Black],
-            None => &[PieceKind::Black, PieceKind::White],
+            None => &cheaper_first,
         };
         order.iter().copied().find(|k| held.get(*k) > 0)
     }

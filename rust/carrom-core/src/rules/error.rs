@@ -7,13 +7,16 @@ use crate::seat::Seat;
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum RulesError {
     /// A match setting out of its range.
-    #[error("setting `{field}` is out of range: allowed is {allowed}")]
+    #[error("setting `{field}` cannot be played: allowed is {allowed}")]
     BadSetting {
         /// The setting.
         field: &'static str,
         /// Its allowed values.
         allowed: &'static str,
     },
+    /// A ruleset name that is no preset.
+    #[error("there is no ruleset \"{0}\": the presets are classic, freestyle and disc_pool")]
+    NoSuchRuleset(String),
     /// Nothing more is played once the match is over.
     #[error("the match is over")]
     MatchOver,

@@ -6,6 +6,7 @@ use super::board::BoardState;
 use super::error::RulesError;
 use super::event::{RuleEvent, Verdict};
 use super::foul::Foul;
+use super::queen::QueenState;
 use super::settings::{MatchSettings, Mode};
 use super::side::Side;
 use crate::seat::Seat;
@@ -53,7 +54,7 @@ impl Match {
         let first = ChaCha8Rng::seed_from_u64(seed).random_range(0..seats);
         let sides = settings.mode.side_count();
         let mut m = Match {
-            board: BoardState::new(1, Seat::ALL[0], None, sides),
+            board: BoardState::new(1, Seat::ALL[0], None, sides, true),
             settings,
             seed,
             first,
@@ -76,11 +77,8 @@ impl Match {
         let seats = self.mode().seats();
         self.turn = (self.first + number as usize - 1) % seats.len();
         let breaker = seats[self.turn];
-        let white = match self.mode() {
-            Mode::Points => None,
-            _ => self.mode().side_of(breaker),
-        };
-        BoardState::new(number, breaker, white, self.mode().side_count())
+        let white = if self.settings.colours() { self.mode().side_of(breaker) } else { None };
+        BoardState::new(number, breaker, white, self.mode().side_count(), self.settings.rules.queen)
     }
 
     /// The settings it is played under.
@@ -243,19 +241,23 @@ impl Match {
         if !mode.seats().contains(&board.breaker) {
             return bad("the breaker does not play in this match");
         }
-        let colours_ok = match (mode, board.white_side) {
-            (Mode::Points, None) => true,
-            (Mode::Points, Some(_)) | (_, None) => false,
-            (_, Some(side)) => side_ok(side),
+        let colours_ok = match board.white_side {
+            None => !self.settings.colours(),
+            Some(side) => self.settings.colours() && side_ok(side),
         };
         if !colours_ok {
-            return bad("white must belong to a side of the match, and to none in the points game");
+            return bad(
+                "white must belong to a side of the match when colours are played, and to none without",
+            );
+        }
+        if (board.queen == QueenState::NotPlayed) == self.settings.rules.queen {
+            return bad("the queen must be in play exactly when the ruleset has her");
         }
         let queen_side = board.queen.covered_by().or(board.queen.uncovered_with());
         if queen_side.is_some_and(|side| !side_ok(side)) {
             return bad("the queen is held by a side that does not play");
         }
-        if board.failed_breaks >= self.settings.break_attempts {
+        if board.failed_breaks >= self.settings.rules.break_attempts {
             return bad("failed breaks must be fewer than the break attempts allowed");
         }
         if board.dues.iter().zip(&board.held).any(|(due, held)| *due > 0 && held.total() > 0) {
@@ -263,7 +265,10 @@ impl Match {
         }
         let finished = self.board_points.len() as u32;
         let expected_number = if self.outcome.is_some() { finished } else { finished + 1 };
-        if board.number != expected_number || board.number == 0 || finished > self.settings.max_boards + 1 {
+        if board.number != expected_number
+            || board.number == 0
+            || finished > self.settings.rules.max_boards + 1
+        {
             return bad("the board number does not follow from the boards played");
         }
         if self.board_points.iter().any(|points| points.len() != sides) {

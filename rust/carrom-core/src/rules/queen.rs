@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 pub enum QueenState {
     /// On the board.
     OnBoard,
+    /// Not in this game: the ruleset plays without her (Disc Pool).
+    NotPlayed,
     /// Pocketed by `side`, which must pocket a piece of its own on the next strike (Q2).
     AwaitingCover {
         /// Who pocketed her.

@@ -2,7 +2,6 @@
 
 use super::event::{RuleEvent, Verdict};
 use super::match_state::{Match, Outcome};
-use super::settings::Mode;
 use super::side::Side;
 use super::tally::Tally;
 
@@ -17,12 +16,12 @@ impl Match {
     pub(crate) fn finish_board(&mut self, cleared_by: Option<Side>, verdict: &mut Verdict) {
         self.score_board(cleared_by, verdict);
         let played = self.board_points.len() as u32;
-        let reached = self.scores.iter().any(|s| *s >= self.settings.target_points);
-        let last_board = played >= self.settings.max_boards;
+        let reached = self.scores.iter().any(|s| *s >= self.settings.rules.target_points);
+        let last_board = played >= self.settings.rules.max_boards;
         if reached || last_board || self.time_up {
             let leader = sole_leader(&self.scores);
             // One deciding board breaks a tie on points or boards (G4), never after time is up.
-            let decided = leader.is_some() || self.time_up || played > self.settings.max_boards;
+            let decided = leader.is_some() || self.time_up || played > self.settings.rules.max_boards;
             let tie_on_target = leader.is_none() && reached && !last_board && !self.time_up;
             if decided && !tie_on_target {
                 self.outcome = Some(match leader {
@@ -42,10 +41,7 @@ impl Match {
     pub(crate) fn score_board(&mut self, cleared_by: Option<Side>, verdict: &mut Verdict) {
         let tally = self.board_tally(cleared_by);
         let points: Vec<u32> = tally.iter().map(Tally::points).collect();
-        let winner = match self.mode() {
-            Mode::Points => sole_leader(&points),
-            _ => cleared_by,
-        };
+        let winner = if self.settings.colours() { cleared_by } else { sole_leader(&points) };
         for (score, p) in self.scores.iter_mut().zip(&points) {
             *score += p;
         }

@@ -1,7 +1,7 @@
-//! What kind of match is played and by what numbers: the seed values are the defaults
-//! (25 points, 8 boards, queen 5, points game black 1 / white 2 / queen 5).
+//! What kind of match is played: the seating (`Mode`), the ruleset, and the match clock.
 
 use super::error::RulesError;
+use super::ruleset::{Ruleset, Scoring};
 use serde::{Deserialize, Serialize};
 
 /// The three games of the seeds (M1, M2, M3).
@@ -27,84 +27,67 @@ impl Mode {
     }
 }
 
-/// What a match is played to and with.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What a match is played with: who sits where, the ruleset, and an optional clock.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MatchSettings {
-    /// The game.
+    /// Who sits where: two players, two pairs, or three players.
     pub mode: Mode,
-    /// Total at which a side wins the match (G1, G3).
-    pub target_points: u32,
-    /// Boards after which the highest total wins (G4).
-    pub max_boards: u32,
-    /// Points for the board winner who also covered the queen (P3).
-    pub queen_bonus: u32,
-    /// Attempts a player has to break the formation (S4, F6).
-    pub break_attempts: u8,
-    /// Points game: what a black is worth (M3).
-    pub black_points: u32,
-    /// Points game: what a white is worth.
-    pub white_points: u32,
-    /// Points game: what the covered queen is worth.
-    pub queen_points: u32,
+    /// The rules that are data: scoring, colours, the queen, the match's length. Written into
+    /// the same level of a save as the mode, so saves from before rulesets read as classic.
+    #[serde(flatten)]
+    pub rules: Ruleset,
     /// An optional clock for the whole match, seconds (G1); `None` plays without one.
     pub time_limit_seconds: Option<f64>,
 }
 
-impl Default for MatchSettings {
-    fn default() -> Self {
-        Self {
-            mode: Mode::Singles,
-            target_points: 25,
-            max_boards: 8,
-            queen_bonus: 5,
-            break_attempts: 3,
-            black_points: 1,
-            white_points: 2,
-            queen_points: 5,
-            time_limit_seconds: None,
-        }
-    }
-}
-
 impl MatchSettings {
-    /// The points a match may be played to.
-    pub const TARGET_POINTS: std::ops::RangeInclusive<u32> = 1..=1000;
-    /// The boards a match may last at most.
-    pub const MAX_BOARDS: std::ops::RangeInclusive<u32> = 1..=100;
-
     /// The seeds' settings for `mode`.
     pub fn new(mode: Mode) -> Self {
         Self { mode, ..Self::default() }
     }
 
+    /// `mode` played under `rules`.
+    pub fn with_rules(mode: Mode, rules: Ruleset) -> Self {
+        Self { mode, rules, time_limit_seconds: None }
+    }
+
     /// Refuses settings out of range, naming the setting and what it allows.
     pub fn validate(&self) -> Result<(), RulesError> {
-        let bad = |field: &'static str, allowed: &'static str| Err(RulesError::BadSetting { field, allowed });
-        if !Self::TARGET_POINTS.contains(&self.target_points) {
-            return bad("target_points", "1 to 1000");
-        }
-        if !Self::MAX_BOARDS.contains(&self.max_boards) {
-            return bad("max_boards", "1 to 100");
-        }
-        if !(1..=10).contains(&self.break_attempts) {
-            return bad("break_attempts", "1 to 10");
-        }
-        for (field, value) in [
-            ("queen_bonus", self.queen_bonus),
-            ("black_points", self.black_points),
-            ("white_points", self.white_points),
-            ("queen_points", self.queen_points),
-        ] {
-            if value > 100 {
-                return bad(field, "0 to 100");
-            }
-        }
+        self.rules.validate()?;
         if let Some(t) = self.time_limit_seconds {
             if !(t.is_finite() && t > 0.0) {
-                return bad("time_limit_seconds", "a positive number of seconds, or none");
+                return Err(RulesError::BadSetting {
+                    field: "time_limit_seconds",
+                    allowed: "a positive number of seconds, or none",
+                });
             }
         }
         Ok(())
+    }
+
+    /// Whether sides play colours: the ruleset says so and two sides play (three sides cannot
+    /// share two colours, M3).
+    pub fn colours(&self) -> bool {
+        self.rules.colours && self.mode.side_count() == 2
+    }
+
+    /// How boards are scored: as the ruleset says with colours, by pieces without.
+    pub fn scoring(&self) -> Scoring {
+        if self.colours() {
+            self.rules.scoring
+        } else {
+            Scoring::Pieces
+        }
+    }
+
+    /// Whether pocketing an opponent's coin is a foul (F3, F5).
+    pub fn colour_fouls(&self) -> bool {
+        self.colours() && self.rules.colour_fouls
+    }
+
+    /// Whether a pocketed queen must be covered (Q2).
+    pub fn queen_cover(&self) -> bool {
+        self.rules.queen && self.rules.queen_cover
     }
 }

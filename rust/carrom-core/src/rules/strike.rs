@@ -7,7 +7,7 @@ use super::event::{ReturnReason, RuleEvent, Verdict};
 use super::foul::{Foul, Penalty};
 use super::match_state::Match;
 use super::queen::QueenState;
-use super::settings::Mode;
+use super::ruleset::Scoring;
 use super::shot::ShotSummary;
 use super::side::Side;
 use crate::piece::PieceKind;
@@ -33,7 +33,7 @@ impl Match {
                 self.board.broken = true;
             } else if !shot.striker_pocketed && shot.off_board.is_empty() {
                 self.board.failed_breaks += 1;
-                let left = self.settings.break_attempts.saturating_sub(self.board.failed_breaks);
+                let left = self.settings.rules.break_attempts.saturating_sub(self.board.failed_breaks);
                 if left > 0 {
                     verdict.push(RuleEvent::BreakFailed { seat, attempts_left: left });
                     verdict.push(RuleEvent::TurnContinues { seat });
@@ -53,9 +53,12 @@ impl Match {
             returns.push((*kind, ReturnReason::OffBoard));
         }
 
-        // Pockets: own coins are kept; an opponent's go back (F3, F5).
+        // Pockets: own coins are kept; an opponent's go back (F3, F5), or without colour fouls
+        // count for their owner.
         let opponents = self.opponent_coins(side, shot);
-        if opponents > 0 {
+        if opponents > 0 && !self.settings.colour_fouls() {
+            returns.extend(self.credit_opponent(side, opponents));
+        } else if opponents > 0 {
             let opponent_colour = self.board.colour_of(side).map(PieceKind::other_colour);
             let left = opponent_colour.map_or(0, |c| self.board.on_board.get(c));
             fouls.push(if usize::from(left) == opponents {
@@ -88,9 +91,9 @@ impl Match {
         }
 
         // F4, and no foul strike may clear the board: the last coin goes back.
-        let colours = self.mode() != Mode::Points;
+        let colours = self.settings.colours();
         if colours && own_now > 0 && self.board.own_on_board(side) == 0 {
-            if self.board.queen.covered_by().is_none() {
+            if self.board.queen.covered_by().is_none() && self.board.queen != QueenState::NotPlayed {
                 fouls.push(Foul::LastPieceBeforeQueen);
             }
             if !fouls.is_empty() {
@@ -147,6 +150,25 @@ impl Match {
         shot.pocketed.iter().filter(|k| k.is_coin() && !self.board.is_own(side, **k)).count()
     }
 
+    /// Without colour fouls, `count` of the opponent's coins pocketed by `side` are the
+    /// opponent's to keep, except the last of their colour, which goes back to the centre so
+    /// that no board is cleared on another side's strike (see RULES.md, R5). Returns the
+    /// pieces to put back.
+    fn credit_opponent(&mut self, side: Side, count: usize) -> Vec<(PieceKind, ReturnReason)> {
+        let Some(colour) = self.board.colour_of(side).map(PieceKind::other_colour) else { return vec![] };
+        let owner = Side(1 - side.0);
+        let mut returns = vec![];
+        for _ in 0..count {
+            if self.board.on_board.get(colour) <= 1 {
+                returns.push((colour, ReturnReason::OpponentPiece));
+            } else {
+                self.board.on_board.take(colour, 1);
+                self.board.held[owner.index()].add(colour, 1);
+            }
+        }
+        returns
+    }
+
     /// Q1–Q4 for a strike: a cover owed from the last strike, then the queen if she dropped.
     #[allow(clippy::too_many_arguments)]
     fn judge_queen(
@@ -182,9 +204,10 @@ impl Match {
             return;
         }
         verdict.push(RuleEvent::QueenPocketed { seat });
-        // In the points game a queen with no coin left to cover her is covered at once.
-        let nothing_to_cover = self.mode() == Mode::Points && self.board.on_board.total() == 0;
-        self.board.queen = if own_now || nothing_to_cover {
+        // Without colours a queen with no coin left to cover her is covered at once; a ruleset
+        // without the cover makes her the side's at once.
+        let nothing_to_cover = !self.settings.colours() && self.board.on_board.total() == 0;
+        self.board.queen = if own_now || nothing_to_cover || !self.settings.queen_cover() {
             verdict.push(RuleEvent::QueenCovered { seat });
             QueenState::Covered { side }
         } else if held_before {
@@ -217,7 +240,7 @@ impl Match {
         returns: Vec<(PieceKind, ReturnReason)>,
         verdict: &mut Verdict,
     ) {
-        let penalty = match self.board.penalty_piece(side) {
+        let penalty = match self.board.penalty_piece(side, self.cheaper_first()) {
             Some(kind) => {
                 self.board.give_back(side, kind);
                 Penalty::Piece(kind)
@@ -245,28 +268,36 @@ impl Match {
     /// that pockets nothing never pays.
     fn pay_dues(&mut self, side: Side, verdict: &mut Verdict) {
         while self.board.dues[side.index()] > 0 {
-            let Some(kind) = self.board.penalty_piece(side) else { break };
+            let Some(kind) = self.board.penalty_piece(side, self.cheaper_first()) else { break };
             self.board.give_back(side, kind);
             self.board.dues[side.index()] -= 1;
             verdict.push(RuleEvent::PieceReturned { kind, reason: ReturnReason::Due });
         }
     }
 
-    /// P1: with colours, `side` has pocketed its last coin and the queen is covered; in the
-    /// points game, nothing is left on the board.
+    /// P1: with colours, `side` has pocketed its last coin and the queen is covered (or not
+    /// played); without, nothing is left on the board.
     fn board_cleared(&self, side: Side) -> bool {
-        let queen_done = self.board.queen.covered_by().is_some();
-        match self.mode() {
-            Mode::Points => queen_done && self.board.on_board.total() == 0,
-            _ => queen_done && self.board.own_on_board(side) == 0,
+        let queen_done = self.board.queen.covered_by().is_some() || self.board.queen == QueenState::NotPlayed;
+        queen_done && self.board.own_on_board(side) == 0
+    }
+
+    /// Without colours a penalty takes a side's least valuable coin: black first unless a
+    /// white is worth less.
+    fn cheaper_first(&self) -> [PieceKind; 2] {
+        let rules = &self.settings.rules;
+        if rules.white_points < rules.black_points {
+            [PieceKind::White, PieceKind::Black]
+        } else {
+            [PieceKind::Black, PieceKind::White]
         }
     }
 
-    /// G3, M3: in the points game the match ends the moment a player's total with what they
-    /// hold on this board reaches the target (with colours, points come only when a board ends).
+    /// G3, M3: scored by pieces, the match ends the moment a side's total with what it holds
+    /// on this board reaches the target (scored by the board, points come only when it ends).
     fn target_reached_now(&self) -> bool {
-        let target = self.settings.target_points;
-        self.mode() == Mode::Points
+        let target = self.settings.rules.target_points;
+        self.settings.scoring() == Scoring::Pieces
             && self.scores.iter().zip(self.board_points_now(None)).any(|(total, now)| total + now >= target)
     }
 

@@ -4,7 +4,7 @@
 
 use super::board::Coins;
 use super::match_state::Match;
-use super::settings::Mode;
+use super::ruleset::Scoring;
 use super::side::Side;
 use crate::piece::PieceKind;
 use serde::{Deserialize, Serialize};
@@ -34,9 +34,9 @@ impl Tally {
 impl Match {
     /// Each side's tally of the board as it stands, were `winner` to take it.
     pub fn board_tally(&self, winner: Option<Side>) -> Vec<Tally> {
-        let s = &self.settings;
+        let s = &self.settings.rules;
         let board = &self.board;
-        let points_game = self.mode() == Mode::Points;
+        let points_game = self.settings.scoring() == Scoring::Pieces;
         let mut tally: Vec<Tally> = (0..self.mode().side_count())
             .map(|i| {
                 let side = Side(i as u8);

@@ -348,10 +348,11 @@ impl CarromBoard {
         self.turn_with(match_referee, act)
     }
 
-    /// Starts a new table for a match: the opening formation, the physics of `physics`.
-    pub(crate) fn new_table_for_match(&mut self) -> Result<&Table, GameError> {
+    /// Starts a new table for a match: the opening formation (without the queen for a ruleset
+    /// that has none), the physics of `physics`.
+    pub(crate) fn new_table_for_match(&mut self, queen: bool) -> Result<&Table, GameError> {
         self.apply_physics()?;
-        self.table.reset();
+        self.table.set_up(queen);
         self.after_new_table();
         self.signals().board_reset().emit();
         Ok(&self.table)

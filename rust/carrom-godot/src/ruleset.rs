@@ -1,0 +1,161 @@
+//! `CarromRuleset`: the rules of a game that are data, as a Resource, so that a modder adds a
+//! mode by saving a `.tres` file (scoring values, colours, the queen and her cover, colour
+//! fouls, target and boards) and assigning it to `CarromRules.ruleset`. The addon ships the
+//! three presets of carrom-core as `addons/carrom/rulesets/*.tres`.
+
+use crate::enums::Scoring;
+use crate::refusal::Refused;
+use carrom_core::game::GameError;
+use carrom_core::rules::Ruleset;
+use godot::classes::Resource;
+use godot::prelude::*;
+
+/// The rules a `CarromRules` plays by. Every value is checked when a match starts: a ruleset
+/// no match can be played under (board scoring without colours, no coin worth a point, a value
+/// out of range) is refused with an error naming the field and what it allows.
+#[derive(GodotClass)]
+#[class(init, tool, base=Resource)]
+pub struct CarromRuleset {
+    /// A stable name of lowercase letters, digits and underscores ("classic", "freestyle",
+    /// "disc_pool", or your own): the game looks up the rules screen's text by it.
+    #[export]
+    #[init(val = GString::from("classic"))]
+    id: GString,
+    /// Two sides each play a colour (white or black). Three players never do.
+    #[export]
+    #[init(val = true)]
+    colours: bool,
+    /// The queen is on the board.
+    #[export]
+    #[init(val = true)]
+    queen: bool,
+    /// A pocketed queen must be covered by the side's next pocketed coin.
+    #[export]
+    #[init(val = true)]
+    queen_cover: bool,
+    /// Pocketing an opponent's coin is a foul; without, the coin counts for its owner.
+    #[export]
+    #[init(val = true)]
+    colour_fouls: bool,
+    /// `SCORING_BOARD`: the board's winner takes the opponents' coins left plus
+    /// `queen_bonus`. `SCORING_PIECES`: every piece counts its value, first to the target wins.
+    #[export]
+    scoring: Scoring,
+    /// Points that win the match.
+    #[export(range = (1.0, 1000.0))]
+    #[init(val = Ruleset::classic().target_points.into())]
+    target_points: i64,
+    /// Boards after which the highest total wins.
+    #[export(range = (1.0, 100.0))]
+    #[init(val = Ruleset::classic().max_boards.into())]
+    max_boards: i64,
+    /// Board scoring: bonus for the board winner who also covered the queen.
+    #[export(range = (0.0, 100.0))]
+    #[init(val = Ruleset::classic().queen_bonus.into())]
+    queen_bonus: i64,
+    /// Attempts a player has to break the formation.
+    #[export(range = (1.0, 10.0))]
+    #[init(val = Ruleset::classic().break_attempts.into())]
+    break_attempts: i64,
+    /// Pieces scoring (and the three-player game): a white's value.
+    #[export(range = (0.0, 100.0))]
+    #[init(val = Ruleset::classic().white_points.into())]
+    white_points: i64,
+    /// Pieces scoring: a black's value.
+    #[export(range = (0.0, 100.0))]
+    #[init(val = Ruleset::classic().black_points.into())]
+    black_points: i64,
+    /// Pieces scoring: the queen's value once she is the side's.
+    #[export(range = (0.0, 100.0))]
+    #[init(val = Ruleset::classic().queen_points.into())]
+    queen_points: i64,
+    base: Base<Resource>,
+}
+
+#[godot_api]
+impl CarromRuleset {
+    /// How boards are scored (`scoring`).
+    #[constant]
+    const SCORING_BOARD: i64 = Scoring::Board as i64;
+    #[constant]
+    const SCORING_PIECES: i64 = Scoring::Pieces as i64;
+
+    /// A new resource holding the preset `name` ("classic", "freestyle" or "disc_pool"), or
+    /// null with an error naming the presets.
+    #[func]
+    fn preset(name: GString) -> Option<Gd<CarromRuleset>> {
+        match Ruleset::preset(&name.to_string()) {
+            Ok(rules) => Some(Self::from_core(&rules)),
+            Err(e) => {
+                Refused::from(GameError::from(e)).log();
+                None
+            }
+        }
+    }
+
+    /// The presets' names, in the order a menu offers them.
+    #[func]
+    fn get_preset_names() -> PackedStringArray {
+        Ruleset::PRESETS.iter().map(|name| GString::from(*name)).collect()
+    }
+
+    /// Why no match can be played under these rules, or "" when one can. Logs nothing.
+    #[func]
+    fn check(&self) -> GString {
+        match self.to_core() {
+            Ok(_) => GString::new(),
+            Err(refused) => GString::from(refused.0.as_str()),
+        }
+    }
+}
+
+impl CarromRuleset {
+    /// The rules in carrom-core's terms, checked.
+    pub fn to_core(&self) -> Result<Ruleset, Refused> {
+        let number = |field: &str, v: i64| {
+            u32::try_from(v)
+                .map_err(|_| Refused(format!("CarromRuleset.{field} must be 0 or more (got {v})")))
+        };
+        let rules = Ruleset {
+            name: self.id.to_string(),
+            colours: self.colours,
+            queen: self.queen,
+            queen_cover: self.queen_cover,
+            colour_fouls: self.colour_fouls,
+            scoring: self.scoring.into(),
+            target_points: number("target_points", self.target_points)?,
+            max_boards: number("max_boards", self.max_boards)?,
+            queen_bonus: number("queen_bonus", self.queen_bonus)?,
+            break_attempts: u8::try_from(self.break_attempts).map_err(|_| {
+                Refused(format!("CarromRuleset.break_attempts must be 1 to 10 (got {})", self.break_attempts))
+            })?,
+            white_points: number("white_points", self.white_points)?,
+            black_points: number("black_points", self.black_points)?,
+            queen_points: number("queen_points", self.queen_points)?,
+        };
+        rules.validate().map_err(|e| Refused(format!("CarromRuleset \"{}\": {e}", self.id)))?;
+        Ok(rules)
+    }
+
+    /// A new resource holding `rules`.
+    pub fn from_core(rules: &Ruleset) -> Gd<CarromRuleset> {
+        let mut gd = CarromRuleset::new_gd();
+        {
+            let mut r = gd.bind_mut();
+            r.id = GString::from(rules.name.as_str());
+            r.colours = rules.colours;
+            r.queen = rules.queen;
+            r.queen_cover = rules.queen_cover;
+            r.colour_fouls = rules.colour_fouls;
+            r.scoring = rules.scoring.into();
+            r.target_points = rules.target_points.into();
+            r.max_boards = rules.max_boards.into();
+            r.queen_bonus = rules.queen_bonus.into();
+            r.break_attempts = rules.break_attempts.into();
+            r.white_points = rules.white_points.into();
+            r.black_points = rules.black_points.into();
+            r.queen_points = rules.queen_points.into();
+        }
+        gd
+    }
+}
