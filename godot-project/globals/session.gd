@@ -5,8 +5,14 @@ const SAVE_PATH := "user://match.json"
 ## Who plays a seat: a person, or the computer at one of `CarromAi.get_levels()`.
 const HUMAN := -1
 
-## The game (a `CarromRules.MODE_*`).
+## Where rulesets are found: the addon's presets, then a game maker's own.
+const RULESET_DIRS: Array[String] = ["res://addons/carrom/rulesets", "res://rulesets"]
+const CLASSIC := "res://addons/carrom/rulesets/classic.tres"
+
+## Who plays (a `CarromRules.MODE_*`).
 var mode := CarromRules.MODE_SINGLES
+## The rules played by: a `CarromRuleset` file.
+var ruleset_path := CLASSIC
 var target_points := 25
 var max_boards := 8
 ## Who plays each seat: `HUMAN`, or a computer level (`CarromAi.LEVEL_*`).
@@ -39,6 +45,30 @@ var online_pause_ends_msec := 0
 
 func seats() -> PackedInt32Array:
 	return CarromRules.seats_of_mode(mode)
+
+
+## The rules chosen, or the classic rules if that file is gone or not a ruleset.
+func ruleset() -> CarromRuleset:
+	var chosen := (
+		load(ruleset_path) as CarromRuleset if ResourceLoader.exists(ruleset_path) else null
+	)
+	return chosen if chosen != null else load(CLASSIC) as CarromRuleset
+
+
+## Every ruleset file a match can be played by, the presets first. An exported game lists its
+## resources under their own names with ".remap" added.
+static func ruleset_paths() -> Array[String]:
+	var paths: Array[String] = []
+	for dir in RULESET_DIRS:
+		if not DirAccess.dir_exists_absolute(dir):
+			continue
+		var files := DirAccess.get_files_at(dir)
+		for file in files:
+			var name := file.trim_suffix(".remap")
+			var path := dir.path_join(name)
+			if name.ends_with(".tres") and not path in paths:
+				paths.append(path)
+	return paths
 
 
 ## Whether the computer plays `seat`; online, as the host said (a player who dropped and did

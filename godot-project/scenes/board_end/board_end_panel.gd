@@ -30,7 +30,7 @@ func show_board(rules: CarromRules, winner: int) -> void:
 		if winner < 0
 		else tr("PANEL_BOARD_WON") % SeatNames.side_name(rules, winner)
 	)
-	var points_game := rules.mode == CarromRules.MODE_POINTS
+	var points_game := rules.is_scored_by_pieces()
 	var tally := rules.get_board_tally()
 	for side in tally.size():
 		var part: BoardEndSide = side_scene.instantiate()

@@ -37,7 +37,7 @@ func show_result(
 		part.queue_free()
 	var tally := rules.get_board_tally()
 	%LastBoardTitle.visible = not tally.is_empty()
-	var points_game := rules.mode == CarromRules.MODE_POINTS
+	var points_game := rules.is_scored_by_pieces()
 	for side in tally.size():
 		var part: BoardEndSide = side_scene.instantiate()
 		%LastBoard.add_child(part)

@@ -137,7 +137,9 @@ func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
 	var parts: Array[String] = [tr("STATUS_BOARD") % [rules.get_board_number(), rules.max_boards]]
 	if to_play >= 0:
 		parts.append(tr("BANNER_TO_PLAY") % SeatNames.player_name(rules, to_play))
-	parts.append(SeatNames.queen_text(rules))
+	var queen := SeatNames.queen_text(rules)
+	if not queen.is_empty():
+		parts.append(queen)
 	var dues := rules.get_dues()
 	for side in dues.size():
 		if dues[side] > 0:

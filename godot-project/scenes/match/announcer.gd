@@ -46,7 +46,7 @@ func _on_rules_board_started(number: int, _breaker: int) -> void:
 ## Points the last shot earned in the points game, shown as they come.
 func _on_rules_turn_started(_seat: int) -> void:
 	var points := rules.get_board_points()
-	if rules.mode == CarromRules.MODE_POINTS and points.size() == _last_points.size():
+	if rules.is_scored_by_pieces() and points.size() == _last_points.size():
 		for side in points.size():
 			var gained := points[side] - _last_points[side]
 			if gained > 0:

@@ -36,6 +36,7 @@ var _aim_sent_at := 0
 
 func _ready() -> void:
 	rules.mode = Session.mode
+	rules.ruleset = Session.ruleset()
 	rules.target_points = Session.target_points
 	rules.max_boards = Session.max_boards
 	_fit()

@@ -26,9 +26,11 @@ static func side_name(rules: CarromRules, side: int) -> String:
 	return " & ".join(names)
 
 
-## Where the queen stands, in words.
+## Where the queen stands, in words ("" when the rules play without her).
 static func queen_text(rules: CarromRules) -> String:
 	match rules.get_queen_state():
+		CarromRules.QUEEN_NOT_PLAYED:
+			return ""
 		CarromRules.QUEEN_AWAITING_COVER:
 			return TranslationServer.translate("QUEEN_AWAITS")
 		CarromRules.QUEEN_TOO_EARLY:

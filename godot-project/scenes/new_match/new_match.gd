@@ -1,7 +1,8 @@
 extends PanelContainer
-## A new match: the game, who plays each seat (a person or the computer at a level), points to
-## win and boards. Laid out in new_match.tscn; the choices filled here are filled again when the
-## language changes. The choices live in `Session`, so the screen opens as it was left.
+## A new match: the game, the rules (a preset or a game maker's ruleset), who plays each seat
+## (a person or the computer at a level), points to win and boards. Laid out in new_match.tscn;
+## the choices filled here are filled again when the language changes. The choices live in
+## `Session`, so the screen opens as it was left.
 
 ## Closed without starting.
 signal closed
@@ -16,6 +17,7 @@ const SEAT_ROW := preload("res://scenes/new_match/seat_row.tscn")
 const MATCH := "res://scenes/match/match.tscn"
 
 @onready var mode: OptionButton = %Mode
+@onready var ruleset: OptionButton = %Ruleset
 @onready var seats: VBoxContainer = %Seats
 @onready var target: SpinBox = %Target
 @onready var boards: SpinBox = %Boards
@@ -26,12 +28,14 @@ func _ready() -> void:
 	_set_range(target, limits["target_points"], Session.target_points)
 	_set_range(boards, limits["max_boards"], Session.max_boards)
 	_fill_modes()
+	_fill_rulesets()
 	_fill_seats()
 
 
 func _notification(what: int) -> void:
 	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
 		_fill_modes()
+		_fill_rulesets()
 
 
 ## A number picker over `limits` (low, high), without telling anyone of the first value: a
@@ -49,6 +53,24 @@ func _fill_modes() -> void:
 	for key: String in MODES.values():
 		mode.add_item(tr(key))
 	mode.select(MODES.keys().find(Session.mode))
+
+
+func _fill_rulesets() -> void:
+	ruleset.clear()
+	var paths := Session.ruleset_paths()
+	for path in paths:
+		var rules := load(path) as CarromRuleset
+		ruleset.add_item(ruleset_name(rules) if rules != null else path.get_file())
+		ruleset.set_item_metadata(ruleset.item_count - 1, path)
+	ruleset.select(maxi(0, paths.find(Session.ruleset_path)))
+
+
+## A ruleset's name in the player's language: a preset's translation, or a game maker's
+## ruleset by its id ("beach_rules" reads "Beach Rules").
+static func ruleset_name(rules: CarromRuleset) -> String:
+	var key := "RULESET_" + rules.id.to_upper()
+	var translated := TranslationServer.translate(key)
+	return rules.id.capitalize() if translated == key else translated
 
 
 ## One row per seat in play: a person, or the computer at a level.
@@ -69,6 +91,17 @@ func _fill_seats() -> void:
 func _on_mode_item_selected(index: int) -> void:
 	Session.mode = MODES.keys()[index]
 	_fill_seats()
+
+
+## New rules bring their own target and boards; the player may change them after.
+func _on_ruleset_item_selected(index: int) -> void:
+	Session.ruleset_path = ruleset.get_item_metadata(index)
+	var rules := Session.ruleset()
+	Session.target_points = rules.target_points
+	Session.max_boards = rules.max_boards
+	var limits := CarromRules.get_limits()
+	_set_range(target, limits["target_points"], Session.target_points)
+	_set_range(boards, limits["max_boards"], Session.max_boards)
 
 
 func _on_seat_row_player_chosen(seat: int, player: int) -> void:

@@ -17,6 +17,7 @@ const SCENES := [
 	"res://scenes/how_to_play/how_to_play.tscn",
 ]
 const MATCH := "res://scenes/match/match.tscn"
+const RULESETS := "res://addons/carrom/rulesets/"
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
 const ONLINE_MENU := "res://scenes/online/online_menu.tscn"
@@ -36,7 +37,8 @@ func _initialize() -> void:
 func _run() -> void:
 	for path: String in SCENES:
 		await _check_scene_loads(path)
-	await _check_scripted_board()
+	for ruleset in ["classic", "freestyle", "disc_pool"]:
+		await _check_scripted_board(ruleset)
 	await _check_computer_against_computer()
 	await _check_save_and_continue()
 	await _check_damaged_save()
@@ -84,12 +86,18 @@ func _check_scene_loads(path: String) -> void:
 	await process_frame
 
 
-## A singles match of `players` (seat: -1 for a person, or a `CarromAi.LEVEL_*`) from `seed`;
-## the how-to-play lesson counts as seen unless `lesson`.
-func _start_match(players: Dictionary, seed_value: int, lesson: bool = false) -> Node2D:
+## A singles match of `players` (seat: -1 for a person, or a `CarromAi.LEVEL_*`) from `seed`,
+## under the preset `ruleset`; the how-to-play lesson counts as seen unless `lesson`.
+func _start_match(
+	players: Dictionary, seed_value: int, lesson: bool = false, ruleset: String = "classic"
+) -> Node2D:
 	root.get_node("GameSettings").set("how_to_play_seen", not lesson)
 	var session: Node = root.get_node("Session")
 	session.mode = CarromRules.MODE_SINGLES
+	session.ruleset_path = RULESETS + ruleset + ".tres"
+	var rules := load(session.ruleset_path) as CarromRuleset
+	session.target_points = rules.target_points
+	session.max_boards = rules.max_boards
 	session.players = players.duplicate()
 	session.new_match()
 	session.match_seed = seed_value
@@ -104,9 +112,10 @@ func _start_match(players: Dictionary, seed_value: int, lesson: bool = false) ->
 	return game
 
 
-## Two human seats; the computer only suggests each shot, which is then played by touch.
-func _check_scripted_board() -> void:
-	var game := await _start_match(HUMANS, 7)
+## Two human seats play a board of `ruleset`; the computer only suggests each shot, which is
+## then played by touch.
+func _check_scripted_board(ruleset: String) -> void:
+	var game := await _start_match(HUMANS, 7, false, ruleset)
 	var board: CarromBoard = game.get_node("BoardView/Board")
 	var rules: CarromRules = game.get_node("Rules")
 	var ai: CarromAi = game.get_node("Ai")
@@ -138,26 +147,36 @@ func _check_scripted_board() -> void:
 		await process_frame
 		if not finished[0] and not _trays_agree(hud, rules):
 			tray_mismatches += 1
-	_result("a scripted board ends", finished[0], "after %d strikes" % strikes)
+	var played := rules.get_match_ruleset().id
+	_result("a scripted board of %s ends" % ruleset, finished[0], "after %d strikes" % strikes)
+	_result("the board was played by %s" % ruleset, played == ruleset, played)
 	_result("the trays show what each side pocketed", tray_mismatches == 0, "%d" % tray_mismatches)
+	var queen_shown := _labels_text(hud).contains(tr("QUEEN_ON_BOARD"))
+	var queen_played := rules.get_queen_state() != CarromRules.QUEEN_NOT_PLAYED
+	_result("no word of the queen when she is not played", queen_played or not queen_shown)
 	var scores := rules.get_scores()
 	var shown := _labels_text(hud)
 	var all_shown := true
 	for score in scores:
 		all_shown = all_shown and shown.contains(str(score))
 	_result("the HUD shows the rules' scores", all_shown, "%s vs %s" % [scores, shown])
-	_check_board_end_panel(hud, rules, board_points)
-	# Had that board ended the match, the game-over panel would show it too.
-	game.call("_on_rules_match_finished", -1, rules.get_scores())
-	await process_frame
+	if not rules.is_match_over():
+		_check_board_end_panel(hud, rules, board_points)
+		# Had that board ended the match, the game-over panel would show it too.
+		game.call("_on_rules_match_finished", -1, rules.get_scores())
+		await process_frame
+	# (A Freestyle board to 160 ends the match itself: its game-over panel shows the board.)
 	var over := hud.find_children("GameOverPanel", "", true, false)
-	var parts := over[0].find_children("*", "BoardEndSide", true, false) if over.size() == 1 else []
+	var parts: Array[Node] = []
+	if over.size() == 1:
+		parts = over[0].find_children("*", "BoardEndSide", true, false)
 	_result(
 		"the game-over panel shows the last board",
 		parts.size() == board_points.size(),
 		"%d panels, %d sides" % [over.size(), parts.size()]
 	)
 	root.get_node("Session").call("clear_save")
+	root.get_node("Session").set("ruleset_path", RULESETS + "classic.tres")
 	game.queue_free()
 	await process_frame
 
