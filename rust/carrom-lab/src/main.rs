@@ -10,7 +10,8 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: carrom-lab <command>
   demo [--aim METRES]                  a break shot simulated headless, reported
-  selfplay [--games N] [--levels a,b]  the computer against itself, statistics per level
+  selfplay [--games N] [--levels a,b] [--ruleset NAME]
+                                       the computer against itself, statistics per level
   soak [--matches N] [--seed S]        random matches saved, loaded and replayed after every strike";
 
 fn main() -> ExitCode {

@@ -1,10 +1,11 @@
-//! `cargo xtask selfplay --games N --levels hard,easy` (carrom-lab, in release): the computer plays
-//! whole singles matches against itself and reports how each level does.
+//! `cargo xtask selfplay --games N --levels hard,easy --ruleset freestyle` (carrom-lab, in
+//! release): the computer plays whole singles matches against itself under a preset ruleset and
+//! reports how each level does.
 
 use carrom_core::ai::{plan, Budget, Level, Shot};
 use carrom_core::game::{Game, Turn};
 use carrom_core::rules::Match;
-use carrom_core::rules::{MatchSettings, Outcome, RuleEvent};
+use carrom_core::rules::{MatchSettings, Mode, Outcome, RuleEvent, Ruleset};
 use carrom_core::BoardSpec;
 use carrom_core::Table;
 use std::sync::atomic::AtomicBool;
@@ -31,6 +32,7 @@ const STRIKE_CAP: usize = 3000;
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut games = 10u32;
     let mut levels = [Level::Hard, Level::Easy];
+    let mut rules = Ruleset::classic();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
@@ -45,14 +47,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .try_into()
                     .map_err(|_| format!("--levels takes two of easy, medium, hard: {value}"))?;
             }
+            "--ruleset" => {
+                let value = rest.next().ok_or("--ruleset needs a preset: classic, freestyle or disc_pool")?;
+                rules = Ruleset::preset(value).map_err(|e| e.to_string())?;
+            }
             other => return Err(format!("selfplay: unknown argument {other}")),
         }
     }
     let mut tallies = [Tally::default(), Tally::default()];
+    let settings = MatchSettings::with_rules(Mode::Singles, rules);
     for g in 0..games {
-        play_one(u64::from(g), levels, &mut tallies)?;
+        play_one(&settings, u64::from(g), levels, &mut tallies)?;
     }
-    println!("{games} singles matches, {} against {}", levels[0].name(), levels[1].name());
+    println!(
+        "{games} singles matches of {} to {}, {} against {}",
+        settings.rules.name,
+        settings.rules.target_points,
+        levels[0].name(),
+        levels[1].name()
+    );
     for (level, t) in levels.iter().zip(&mut tallies) {
         t.times.sort();
         let pick = |q: f64| {
@@ -83,15 +96,20 @@ fn fouls_as_meant(table: &Table, rules: &Match, shot: &Shot) -> bool {
 }
 
 /// One match: level 0 plays side `g % 2`, so both levels break first equally often.
-fn play_one(g: u64, levels: [Level; 2], tallies: &mut [Tally; 2]) -> Result<(), String> {
-    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), g).map_err(|e| e.to_string())?;
+fn play_one(
+    settings: &MatchSettings,
+    g: u64,
+    levels: [Level; 2],
+    tallies: &mut [Tally; 2],
+) -> Result<(), String> {
+    let mut game = Game::new(BoardSpec::icf(), settings.clone(), g).map_err(|e| e.to_string())?;
     let who = |side: u8| usize::from(side % 2 != (g % 2) as u8);
     for strike in 0..STRIKE_CAP {
         let Some(seat) = game.rules().to_play() else { break };
         let side = game.rules().side_of(seat).ok_or("seat without side")?;
         let t = who(side.number());
         let broken = game.rules().board().broken;
-        let colour = game.rules().board().colour_of(side);
+        let board = game.rules().board().clone();
         let started = Instant::now();
         let decision = plan(
             game.table(),
@@ -112,7 +130,9 @@ fn play_one(g: u64, levels: [Level; 2], tallies: &mut [Tally; 2]) -> Result<(), 
         tally.strikes += 1;
         if broken {
             tally.strikes_after_break += 1;
-            let own = ruling.report.as_ref().is_some_and(|r| r.pocketed_kinds().any(|k| Some(k) == colour));
+            // An own piece: a coin of its colour, or any coin without colours.
+            let own =
+                ruling.report.as_ref().is_some_and(|r| r.pocketed_kinds().any(|k| board.is_own(side, k)));
             tally.pocketing_strikes += u32::from(own);
         }
         tally.fouls += u32::from(!verdict.fouls().is_empty());

@@ -30,7 +30,8 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
   screenshots [--out DIR]          the README's pictures of the game, taken in a window (under
                                    xvfb-run when there is no display), into docs/screenshots/
   demo [--aim METRES]              a break shot simulated headless, reported
-  selfplay [--games N] [--levels a,b]  the computer against itself, statistics per level
+  selfplay [--games N] [--levels a,b] [--ruleset classic|freestyle|disc_pool]
+                                   the computer against itself, statistics per level
   soak [--matches N] [--seed S]    random matches saved, loaded and replayed after every strike
   help                             this text
 
