@@ -26,6 +26,9 @@ func _ready() -> void:
 		elif arg.begins_with("--level="):
 			level = _level_named(arg.get_slice("=", 1))
 	print("autoplay: user data in %s" % OS.get_user_data_dir())
+	# What the build carries beside the match: the rules offered and the trick shots.
+	var rulesets := Session.ruleset_paths().size()
+	print("autoplay: %d rulesets, %d trick shots" % [rulesets, TrickList.read_tricks().size()])
 	if "--continue" in args:
 		if not Session.load_match():
 			_finish(1, "no saved match to continue in %s" % Session.SAVE_PATH)

@@ -18,6 +18,8 @@ var max_boards := 8
 ## Who plays each seat: `HUMAN`, or a computer level (`CarromAi.LEVEL_*`).
 var players := {0: HUMAN, 1: CarromAi.LEVEL_HARD, 2: CarromAi.LEVEL_HARD, 3: CarromAi.LEVEL_HARD}
 var match_seed := 0
+## The trick shot last opened (an index into the game's trick-shot file).
+var trick_index := 0
 ## Whether the match scene should continue the saved match instead of starting one.
 var resume := false
 ## The saved match (`CarromRules.save_match`): table, rules and replay in one document.

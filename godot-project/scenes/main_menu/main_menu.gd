@@ -1,9 +1,11 @@
 extends Control
-## The main menu: a new match, online play, the saved match, rules, settings, quit. Laid out in
+## The main menu: a new match, online play, practice, trick shots, the saved match, rules,
+## settings, quit. Laid out in
 ## main_menu.tscn, its text as translation keys; the other screens open over it.
 
 const NEW_MATCH := preload("res://scenes/new_match/new_match.tscn")
 const ONLINE_MENU := preload("res://scenes/online/online_menu.tscn")
+const TRICK_LIST := preload("res://scenes/trick_shots/trick_list.tscn")
 const RULES_SCREEN := preload("res://scenes/rules/rules_screen.tscn")
 const SETTINGS_SCREEN := preload("res://scenes/settings/settings_screen.tscn")
 
@@ -22,6 +24,15 @@ func _on_play_pressed() -> void:
 
 func _on_online_pressed() -> void:
 	add_child(ONLINE_MENU.instantiate())
+
+
+## A board of one's own, with no rules: see scenes/practice/.
+func _on_practice_pressed() -> void:
+	get_tree().change_scene_to_file("res://scenes/practice/practice.tscn")
+
+
+func _on_trick_shots_pressed() -> void:
+	add_child(TRICK_LIST.instantiate())
 
 
 ## Continues the saved match, or says it cannot be continued (and why, in the log) when the

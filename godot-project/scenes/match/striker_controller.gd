@@ -118,9 +118,9 @@ func play_computer_shot(for_seat: int, at: float, aim_direction: Vector2, streng
 
 ## A press begins here when nothing on the screen took it first (a button, the slider).
 func _unhandled_input(event: InputEvent) -> void:
-	if not _listening(event) or not _is_pointer_button(event) or not event.pressed:
+	if not _listening(event) or not is_pointer_button(event) or not event.pressed:
 		return
-	_press(_to_board(event.position))
+	_press(to_board(event.position))
 	get_viewport().set_input_as_handled()
 
 
@@ -129,13 +129,13 @@ func _unhandled_input(event: InputEvent) -> void:
 func _input(event: InputEvent) -> void:
 	if state not in [State.PLACING, State.AIMING] or not _listening(event):
 		return
-	if _is_pointer_button(event) and not event.pressed:
+	if is_pointer_button(event) and not event.pressed:
 		_release_pointer()
 		get_viewport().set_input_as_handled()
 	elif (
 		event is InputEventScreenDrag or (event is InputEventMouseMotion and event.button_mask & 1)
 	):
-		_drag(_to_board(event.position))
+		_drag(to_board(event.position))
 		get_viewport().set_input_as_handled()
 
 
@@ -148,13 +148,14 @@ func _listening(event: InputEvent) -> bool:
 
 
 ## A touch, or the left mouse button, pressed or let go.
-func _is_pointer_button(event: InputEvent) -> bool:
+static func is_pointer_button(event: InputEvent) -> bool:
 	if event is InputEventMouseButton:
 		return event.button_index == MOUSE_BUTTON_LEFT
 	return event is InputEventScreenTouch
 
 
-func _to_board(screen: Vector2) -> Vector2:
+## A point of the screen in board pixels (the board may be scaled and turned).
+func to_board(screen: Vector2) -> Vector2:
 	return board.get_global_transform_with_canvas().affine_inverse() * screen
 
 

@@ -32,6 +32,7 @@ pub mod game;
 pub mod markings;
 pub mod physics;
 pub mod piece;
+pub mod practice;
 mod return_spot;
 pub mod rules;
 pub mod seat;

@@ -5,7 +5,7 @@
 
 use carrom_core::game::{Action, Game, Replay};
 use carrom_core::rules::{MatchSettings, Mode};
-use carrom_core::{BoardSpec, Seat, Snapshot, Table, Vec2};
+use carrom_core::{practice, BoardSpec, Seat, Snapshot, Table, Vec2};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use std::sync::OnceLock;
@@ -148,6 +148,27 @@ proptest! {
         if let Ok(mut table) = Snapshot::from_json(&damaged(&table, &d)).and_then(|s| Table::restore(&s)) {
             if table.is_moving() {
                 table.run_to_rest().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn position_codes_of_any_bytes_set_up_a_playable_table_or_are_refused(
+        bytes in prop::collection::vec(any::<u8>(), 70..80), text in ".{0,300}",
+    ) {
+        use base64::Engine;
+        let body = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&bytes);
+        for code in [format!("{}{body}", practice::CODE_PREFIX), text] {
+            let mut table = Table::icf();
+            let laid = practice::Position::from_code(&code).map(|p| p.set_up(&mut table));
+            if let Ok(Ok(())) = laid {
+                // A position that sets up is one a shot can be played from.
+                let seat = Seat::new(0).unwrap();
+                if let Some(offset) = table.nearest_free_striker_offset(seat, 0.0) {
+                    table.place_striker(seat, offset).unwrap();
+                    table.strike(-seat.towards(), 5.0).unwrap();
+                    table.run_to_rest().unwrap();
+                }
             }
         }
     }

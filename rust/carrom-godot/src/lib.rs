@@ -29,6 +29,8 @@ mod rules;
 #[cfg(not(test))]
 mod ruleset;
 #[cfg(not(test))]
+mod trick;
+#[cfg(not(test))]
 mod variant;
 
 use godot::prelude::*;

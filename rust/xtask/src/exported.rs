@@ -1,6 +1,7 @@
 //! The exported game, checked as a player would run it: exported for Linux with Godot's
 //! templates, then started headless with `-- --autoplay`, its user data in a folder of its own.
-//! Three checks: the export carries the extension library beside the game; the game saves its
+//! Four checks: the export carries the extension library beside the game; it offers the
+//! preset rulesets and the trick shots (files a build must carry); the game saves its
 //! match in the user data folder when its window is closed; it continues that save and the
 //! computer plays the board to its end, with no error in the log.
 
@@ -39,6 +40,13 @@ pub fn check(godot: &Godot) -> Result<Vec<Check>, String> {
         Ok(())
     });
     checks.push(("closed after 3 strikes, the match is saved in the user data folder".into(), closed));
+    let carried = run(&game, &data, &["--autoplay", "--strikes=1"]).and_then(|log| {
+        if !log.contains("autoplay: 3 rulesets, 5 trick shots") {
+            return Err(format!("the build does not offer the 3 preset rulesets and 5 trick shots:\n{log}"));
+        }
+        Ok(())
+    });
+    checks.push(("the build offers the preset rulesets and the trick shots".into(), carried));
     let finished = run(&game, &data, &["--autoplay", "--continue"]).and_then(|log| {
         if !log.contains("autoplay: continuing the saved match") || !log.contains("autoplay: match over") {
             return Err(format!("the match was not continued and played to its end:\n{log}"));

@@ -15,9 +15,15 @@ const SCENES := [
 	"res://scenes/board_end/board_end_panel.tscn",
 	"res://scenes/game_over/game_over_panel.tscn",
 	"res://scenes/how_to_play/how_to_play.tscn",
+	"res://scenes/practice/practice.tscn",
+	"res://scenes/trick_shots/trick_list.tscn",
+	"res://scenes/trick_shots/trick_table.tscn",
 ]
 const MATCH := "res://scenes/match/match.tscn"
 const RULESETS := "res://addons/carrom/rulesets/"
+const PRACTICE := "res://scenes/practice/practice.tscn"
+const TRICK_LIST := "res://scenes/trick_shots/trick_list.tscn"
+const TRICK_TABLE := "res://scenes/trick_shots/trick_table.tscn"
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
 const ONLINE_MENU := "res://scenes/online/online_menu.tscn"
@@ -52,6 +58,8 @@ func _run() -> void:
 	await _check_touch_target()
 	await _check_landscape_keeps_sizes()
 	await _check_instant_replay()
+	await _check_practice_by_touch()
+	await _check_trick_shot_by_touch()
 	await _check_vibration_setting()
 	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
 		for language: String in ["en", "id", "eo", "ko", "es", "te"]:
@@ -660,6 +668,125 @@ func _check_computer_against_computer() -> void:
 	_result("the computer plays both seats", turns[0] >= 4, "%d turns" % turns[0])
 	game.queue_free()
 	await process_frame
+
+
+## Practice by touch: a coin dragged to a new spot, a shot from the baseline, the shot undone,
+## the board turned to another baseline, and the position's code set up on a fresh board.
+func _check_practice_by_touch() -> void:
+	var practice: Node2D = load(PRACTICE).instantiate()
+	root.add_child(practice)
+	for i in 3:
+		await process_frame
+	var board: CarromBoard = practice.get_node("BoardView/Board")
+	var controller: StrikerController = practice.get_node("Controller")
+	var to_screen := root.get_final_transform() * board.get_global_transform_with_canvas()
+	# Drag coin 7 (outer ring) to a free spot near the right-hand pocket line.
+	var coin: Dictionary = board.get_pieces()[7]
+	var target := Vector2(150.0, 90.0)
+	await _touch(to_screen * (coin["position"] as Vector2), true)
+	await _drag(to_screen * target)
+	await _touch(to_screen * target, false)
+	var moved: Vector2 = board.get_pieces()[7]["position"]
+	_result(
+		"practice: a dragged coin lies where it was let go",
+		moved.distance_to(target) < 1.0,
+		"%s" % moved
+	)
+	# Let the queen go on the frame, where no piece can lie: refused, she goes back.
+	var queen_before: Vector2 = board.get_pieces()[0]["position"]
+	var pocket := Vector2(board.get_board_size(), board.get_board_size()) * 0.5 * 0.86
+	await _touch(to_screen * queen_before, true)
+	await _drag(to_screen * pocket)
+	await _touch(to_screen * pocket, false)
+	var queen_after: Vector2 = board.get_pieces()[0]["position"]
+	_result(
+		"practice: a piece let go where none can lie goes back",
+		queen_after == queen_before,
+		"%s" % queen_after
+	)
+	# A shot by touch, then undo: the table is as it was before the shot.
+	var before := board.get_position_code()
+	var seat := controller.seat
+	await _play_by_touch(board, controller, [seat, 0.0, board.get_seat_forward(seat), 0.9])
+	await _wait_for_rest(board)
+	var after := board.get_position_code()
+	var striker_back := (
+		controller.state == StrikerController.State.READY and controller.seat == seat
+	)
+	_result(
+		"practice: the turn never passes",
+		striker_back,
+		"seat %d state %d" % [controller.seat, controller.state]
+	)
+	var undone: bool = practice.call("undo")
+	_result(
+		"practice: the last shot is undone",
+		after != before and undone and board.get_position_code() == before,
+		"moved %s, undone %s" % [after != before, undone]
+	)
+	practice.call("_on_turn_pressed")
+	_result("practice: the board turns to the next baseline", controller.seat == (seat + 1) % 4)
+	practice.call("_on_copy_pressed")
+	var code: String = practice.get_node("%Code").text
+	practice.queue_free()
+	await process_frame
+	var fresh: Node2D = load(PRACTICE).instantiate()
+	root.add_child(fresh)
+	await process_frame
+	fresh.get_node("%Code").text = "cp1.not-a-position"
+	fresh.call("_on_set_up_pressed")
+	var refused: String = fresh.get_node("%Message").text
+	fresh.get_node("%Code").text = code
+	fresh.call("_on_set_up_pressed")
+	var fresh_board: CarromBoard = fresh.get_node("BoardView/Board")
+	_result(
+		"practice: a shared code sets up the same position, a bad one is refused",
+		fresh_board.get_position_code() == code and refused == tr("PRACTICE_BAD_CODE"),
+		refused
+	)
+	fresh.queue_free()
+	await process_frame
+
+
+## The trick list offers every trick of the game's file; a trick's table shows its goal, and a
+## strike played by touch is counted; trying again sets the trick up afresh.
+func _check_trick_shot_by_touch() -> void:
+	var list: Node = load(TRICK_LIST).instantiate()
+	root.add_child(list)
+	await process_frame
+	var tricks: Array = list.call("read_tricks")
+	var buttons := list.get_node("%List").get_child_count()
+	_result("trick shots: the list offers every trick", buttons == tricks.size() and buttons >= 5)
+	list.queue_free()
+	root.get_node("Session").set("trick_index", 0)
+	var table: Node2D = load(TRICK_TABLE).instantiate()
+	root.add_child(table)
+	for i in 3:
+		await process_frame
+	var board: CarromBoard = table.get_node("BoardView/Board")
+	var controller: StrikerController = table.get_node("Controller")
+	var judge: CarromTrickShots = table.get_node("Tricks")
+	var start := board.get_position_code()
+	var goal: String = table.get_node("%Goal").text
+	_result("trick shots: the goal is shown", not goal.is_empty(), goal)
+	var seat := controller.seat
+	await _play_by_touch(board, controller, [seat, -100.0, board.get_seat_forward(seat), 0.5])
+	await _wait_for_rest(board)
+	await process_frame
+	var status: String = table.get_node("%Status").text
+	_result("trick shots: a strike by touch is counted", judge.get_strikes() == 1, status)
+	table.call("_on_again_pressed")
+	var again := judge.get_strikes() == 0 and board.get_position_code() == start
+	_result("trick shots: trying again sets the trick up afresh", again)
+	table.queue_free()
+	await process_frame
+
+
+## Waits until the shot under way on `board` has come to rest (15 s at most).
+func _wait_for_rest(board: CarromBoard) -> void:
+	var until := Time.get_ticks_msec() + 15000
+	while board.is_moving() and Time.get_ticks_msec() < until:
+		await process_frame
 
 
 ## Waits until the board has stopped turning towards the seat to play: a player touches a

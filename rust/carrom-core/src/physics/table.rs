@@ -379,6 +379,34 @@ impl Table {
         Ok(())
     }
 
+    /// Lays out a position: piece `id` (0–18) at `spots[id]`, or off the board for `None`, the
+    /// striker back in hand. Checked as a loaded table is (on the surface, off the pockets, no
+    /// piece on another); refused whole, the table unchanged, when a spot cannot be.
+    pub fn arrange(&mut self, spots: &[Option<Vec2>]) -> Result<(), TableError> {
+        self.ensure_at_rest()?;
+        if spots.len() != PieceId::STRIKER.index() {
+            return Err(TableError::BadSnapshot(format!(
+                "a position places the {} pieces other than the striker, not {}",
+                PieceId::STRIKER.index(),
+                spots.len()
+            )));
+        }
+        let mut candidate = self.clone_at_rest().ok_or(TableError::StillMoving)?;
+        for (piece, spot) in candidate.pieces.iter_mut().zip(spots) {
+            *piece = match spot {
+                Some(at) => PieceState::at_rest(piece.id, piece.kind, Place::Board, *at),
+                None => PieceState::at_rest(piece.id, piece.kind, Place::Off, Vec2::ZERO),
+            };
+        }
+        let striker = PieceId::STRIKER.index();
+        candidate.pieces[striker] =
+            PieceState::at_rest(PieceId::STRIKER, PieceKind::Striker, Place::Hand, Vec2::ZERO);
+        candidate.placed_striker = None;
+        candidate.check_at_rest()?;
+        *self = candidate;
+        Ok(())
+    }
+
     /// Checks a table at rest that came from outside (a snapshot) or from a change of spec: a
     /// valid spec, the 20 pieces of a board in id order, each still and where a piece can
     /// lie, and a placed striker on a legal, free spot.

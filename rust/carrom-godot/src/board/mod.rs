@@ -6,6 +6,7 @@
 mod draw;
 mod pieces;
 mod play;
+mod practice;
 mod query;
 mod stepper;
 
@@ -110,6 +111,8 @@ pub struct CarromBoard {
     nodes: PieceNodes,
     stepper: Stepper,
     last_report: Option<ShotReport>,
+    /// Shots finished on this board so far: which shot `last_report` is.
+    finished_shots: u64,
     /// The rules node refereeing this board: set by that node, never by this one.
     referee: Option<Gd<CarromRules>>,
     base: Base<Node2D>,
@@ -348,6 +351,12 @@ impl CarromBoard {
         self.turn_with(match_referee, act)
     }
 
+    /// The report of the last shot that finished, and which shot it was (counted from 1), for
+    /// nodes that judge it (trick shots).
+    pub(crate) fn last_shot(&self) -> Option<(u64, &ShotReport)> {
+        self.last_report.as_ref().map(|report| (self.finished_shots, report))
+    }
+
     /// Starts a new table for a match: the opening formation (without the queen for a ruleset
     /// that has none), the physics of `physics`.
     pub(crate) fn new_table_for_match(&mut self, queen: bool) -> Result<&Table, GameError> {
@@ -453,6 +462,7 @@ impl CarromBoard {
                 Event::Settled(report) => {
                     let dict = crate::variant::dictionary(crate::convert::report_fields(&report));
                     self.last_report = Some(report);
+                    self.finished_shots += 1;
                     self.signals().shot_finished().emit(&dict);
                 }
             }

@@ -130,7 +130,7 @@ impl CarromBoard {
     }
 
     /// Refuses `call` while a match is refereed on this board; `instead` is the rules' call.
-    fn check_unrefereed(&self, call: &str, instead: &str) -> Result<(), Refused> {
+    pub(super) fn check_unrefereed(&self, call: &str, instead: &str) -> Result<(), Refused> {
         let refereed = alive(&self.referee).is_some_and(|r| r.bind().has_match());
         if refereed {
             return Err(format!(

@@ -1,0 +1,41 @@
+class_name BoardRoom
+extends RefCounted
+## Lays out a screen of a board and its controls (practice, trick shots): the controls under the
+## board in portrait and in a panel beside it in landscape, and the board as large as fits in
+## the room left below the top bar.
+
+## In landscape the controls stand in a panel this wide beside the board.
+const SIDE_WIDTH := 400.0
+
+
+## Places `panel` for the screen's shape (its `boxes` stacked in landscape, in rows in
+## portrait) and fits `board_view`, which shows `board`, in the room left.
+static func lay_out(
+	board_view: Node2D,
+	board: CarromBoard,
+	top_bar: Control,
+	panel: Control,
+	boxes: Array[BoxContainer]
+) -> void:
+	var screen := board_view.get_viewport_rect().size
+	var landscape := screen.x > screen.y
+	var top := top_bar.get_rect().end.y
+	for box in boxes:
+		box.vertical = landscape
+	var room: Rect2
+	if landscape:
+		panel.set_anchors_and_offsets_preset(
+			Control.PRESET_RIGHT_WIDE, Control.PRESET_MODE_KEEP_WIDTH
+		)
+		panel.offset_left = -SIDE_WIDTH
+		panel.offset_top = top
+		room = Rect2(0.0, top, screen.x - SIDE_WIDTH, screen.y - top)
+	else:
+		panel.set_anchors_and_offsets_preset(
+			Control.PRESET_BOTTOM_WIDE, Control.PRESET_MODE_MINSIZE
+		)
+		var bottom := minf(panel.get_rect().position.y, screen.y)
+		room = Rect2(0.0, top, screen.x, maxf(1.0, bottom - top))
+	var fit := minf(room.size.x, room.size.y) / board.get_board_size()
+	board_view.scale = Vector2(fit, fit)
+	board_view.position = room.get_center()

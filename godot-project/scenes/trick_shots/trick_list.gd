@@ -1,0 +1,87 @@
+class_name TrickList
+extends PanelContainer
+## The trick shots: one button per trick of `data/trick_shots.json`, with the stars the player
+## has earned on it; a press opens it on a board (trick_table.tscn). Stars are kept on the
+## device (`user://trick_stars.cfg`).
+
+signal closed
+
+const TRICKS_FILE := "res://data/trick_shots.json"
+const TABLE := "res://scenes/trick_shots/trick_table.tscn"
+const STARS_FILE := "user://trick_stars.cfg"
+
+@onready var list: VBoxContainer = %List
+
+
+func _ready() -> void:
+	_fill()
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
+		_fill()
+
+
+## The tricks of the game's file, read by `CarromTrickShots` (refused, with the reason in the
+## log, when damaged).
+static func read_tricks() -> Array[Dictionary]:
+	var judge := CarromTrickShots.new()
+	var tricks: Array[Dictionary] = []
+	if judge.load_tricks(FileAccess.get_file_as_string(TRICKS_FILE)):
+		tricks = judge.get_tricks()
+	judge.free()
+	return tricks
+
+
+## A trick's name in the player's language: its translation, or its id in words.
+static func trick_name(id: String) -> String:
+	var key := "TRICK_" + id.to_upper()
+	var translated := TranslationServer.translate(key)
+	return id.capitalize() if translated == key else translated
+
+
+## The most stars earned on trick `id` (0 for none yet).
+static func best_stars(id: String) -> int:
+	var stars := ConfigFile.new()
+	stars.load(STARS_FILE)
+	return int(stars.get_value("stars", id, 0))
+
+
+## Keeps `earned` stars for trick `id` if they beat the best.
+static func keep_stars(id: String, earned: int) -> void:
+	var stars := ConfigFile.new()
+	stars.load(STARS_FILE)
+	if earned > int(stars.get_value("stars", id, 0)):
+		stars.set_value("stars", id, earned)
+		stars.save(STARS_FILE)
+
+
+## Stars earned, in words ("" before any).
+static func stars_text(earned: int) -> String:
+	return TranslationServer.translate("TRICK_STARS") % earned if earned > 0 else ""
+
+
+func _fill() -> void:
+	for child in list.get_children():
+		list.remove_child(child)
+		child.queue_free()
+	var index := 0
+	for trick in read_tricks():
+		var button := Button.new()
+		button.custom_minimum_size = Vector2(0, 88)
+		button.theme_type_variation = &"SecondaryButton"
+		var earned := stars_text(best_stars(trick["id"]))
+		button.text = trick_name(trick["id"]) + ("  ·  " + earned if earned else "")
+		button.pressed.connect(_open.bind(index))
+		list.add_child(button)
+		index += 1
+
+
+func _open(index: int) -> void:
+	Session.trick_index = index
+	get_tree().change_scene_to_file(TABLE)
+
+
+func _on_back_pressed() -> void:
+	closed.emit()
+	queue_free()

@@ -1,0 +1,112 @@
+extends Node2D
+## One trick shot on a board: its position set up, its goal and strike limits shown, each shot
+## judged by `CarromTrickShots`; done, the stars are kept and the next trick offered; failed,
+## it can be tried again. Laid out in trick_table.tscn; the board has no referee.
+
+const MENU := "res://scenes/main_menu/main_menu.tscn"
+
+@export var board_view: Node2D
+@export var board: CarromBoard
+@export var controller: StrikerController
+@export var tricks: CarromTrickShots
+
+## The trick played (an index into the file's tricks), and every trick as read.
+var index := 0
+var all_tricks: Array[Dictionary] = []
+var _fitting := false
+
+@onready var top_bar: Control = %TopBar
+@onready var panel: Control = %Panel
+@onready var buttons: BoxContainer = %Buttons
+@onready var title: Label = %Title
+@onready var goal: Label = %Goal
+@onready var status: Label = %Status
+@onready var next_button: Button = %Next
+
+
+func _ready() -> void:
+	get_viewport().size_changed.connect(_fit)
+	top_bar.resized.connect(_fit)
+	panel.resized.connect(_fit)
+	if tricks.load_tricks(FileAccess.get_file_as_string(TrickList.TRICKS_FILE)):
+		all_tricks = tricks.get_tricks()
+	if all_tricks.is_empty():
+		status.text = tr("TRICK_NONE")
+		return
+	begin(clampi(Session.trick_index, 0, all_tricks.size() - 1))
+	_fit.call_deferred()
+
+
+## Sets trick `which` up afresh and waits for its first strike.
+func begin(which: int) -> void:
+	index = which
+	Session.trick_index = which
+	var trick := all_tricks[index]
+	tricks.start(index)
+	board_view.rotation = board.get_seat_rotation(trick["seat"])
+	controller.begin_turn(trick["seat"])
+	title.text = TrickList.trick_name(trick["id"])
+	goal.text = goal_text(trick)
+	next_button.visible = false
+	_show_strikes()
+
+
+## What the trick asks, in the player's language.
+static func goal_text(trick: Dictionary) -> String:
+	if trick["goal"] == "queen_and_cover":
+		return TranslationServer.translate("TRICK_GOAL_QUEEN")
+	var key := "TRICK_GOAL_POCKET"
+	if trick["colour"] == CarromBoard.KIND_WHITE:
+		key = "TRICK_GOAL_WHITE"
+	elif trick["colour"] == CarromBoard.KIND_BLACK:
+		key = "TRICK_GOAL_BLACK"
+	var text: String = TranslationServer.translate(key) % trick["count"]
+	if trick["one_turn"]:
+		text += " " + TranslationServer.translate("TRICK_ONE_TURN")
+	return text
+
+
+func _show_strikes() -> void:
+	var stars: PackedInt32Array = all_tricks[index]["stars"]
+	status.text = tr("TRICK_STRIKES") % [tricks.get_strikes(), stars[0], stars[2]]
+
+
+func _fit() -> void:
+	if _fitting:
+		return
+	_fitting = true
+	BoardRoom.lay_out(board_view, board, top_bar, panel, [buttons])
+	_fitting = false
+
+
+func _on_board_shot_finished(_report: Dictionary) -> void:
+	tricks.record_last_shot()
+	if not tricks.is_attempt_over():
+		controller.begin_turn(all_tricks[index]["seat"])
+		_show_strikes()
+
+
+func _on_tricks_trick_done(strikes: int, stars: int) -> void:
+	TrickList.keep_stars(all_tricks[index]["id"], stars)
+	controller.end_turn()
+	status.text = tr("TRICK_DONE") % [strikes, TrickList.stars_text(stars)]
+	next_button.visible = index + 1 < all_tricks.size()
+
+
+func _on_tricks_trick_failed(reason: String) -> void:
+	controller.end_turn()
+	status.text = tr("TRICK_FAILED_" + reason.to_upper())
+
+
+func _on_again_pressed() -> void:
+	if not board.is_moving() and not all_tricks.is_empty():
+		begin(index)
+
+
+func _on_next_pressed() -> void:
+	if not board.is_moving() and index + 1 < all_tricks.size():
+		begin(index + 1)
+
+
+func _on_back_pressed() -> void:
+	get_tree().change_scene_to_file(MENU)

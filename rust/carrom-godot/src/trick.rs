@@ -1,0 +1,136 @@
+//! `CarromTrickShots`: carrom-core's trick shots on a `CarromBoard` with no referee. It reads
+//! a trick-shot file, sets a trick's position up on the board, and judges each shot the board
+//! finishes (the game calls `record_last_shot` on `shot_finished`).
+
+use crate::alive::alive;
+use crate::board::CarromBoard;
+use crate::enums::Kind;
+use crate::refusal::Refused;
+use carrom_core::practice::{read_tricks, Attempt, Goal, Progress, Trick};
+use godot::classes::Node;
+use godot::prelude::*;
+
+/// Trick shots: set positions with a goal each and stars for the strikes used. `load_tricks`
+/// reads a file (`godot-project/data/trick_shots.json` in the game); `start(index)` sets a
+/// trick up on `board`; after each shot, `record_last_shot()` judges it and the node signals
+/// `trick_done(strikes, stars)` or `trick_failed(reason)` when the attempt ends.
+#[derive(GodotClass)]
+#[class(init, base=Node)]
+pub struct CarromTrickShots {
+    /// The board the tricks are played on (with no `CarromRules` refereeing it).
+    #[export]
+    board: Option<Gd<CarromBoard>>,
+    tricks: Vec<Trick>,
+    attempt: Option<Attempt>,
+    /// The board's shot count when the attempt began or last counted a shot, so that no shot
+    /// counts twice and none from before the attempt counts at all.
+    counted: u64,
+    base: Base<Node>,
+}
+
+#[godot_api]
+impl CarromTrickShots {
+    /// The trick was done in `strikes`, for `stars` (1–3).
+    #[signal]
+    fn trick_done(strikes: i64, stars: i64);
+    /// The attempt failed: `reason` is "striker_pocketed", "piece_off_board", "turn_ended"
+    /// (a strike pocketed nothing where the goal is one turn) or "out_of_strikes".
+    #[signal]
+    fn trick_failed(reason: GString);
+
+    /// Reads the tricks of a trick-shot file's text. A file that is damaged, too large, or
+    /// names an impossible trick is refused whole with the reason; the tricks read before stay.
+    #[func]
+    fn load_tricks(&mut self, text: GString) -> Result<(), Refused> {
+        self.tricks = read_tricks(&text.to_string()).map_err(|e| Refused(e.to_string()))?;
+        self.attempt = None;
+        Ok(())
+    }
+
+    /// The tricks read, in file order: `id`, `seat` (the baseline struck from), `goal`
+    /// ("pocket" or "queen_and_cover"), `count` and `colour` (`CarromBoard.KIND_WHITE` or
+    /// `KIND_BLACK`, -1 for any) for a pocket goal, `one_turn`, and `stars` (the strikes that
+    /// earn three, two and one star).
+    #[func]
+    fn get_tricks(&self) -> Array<VarDictionary> {
+        self.tricks
+            .iter()
+            .map(|t| {
+                let mut d = VarDictionary::new();
+                d.set("id", &GString::from(t.id.as_str()));
+                d.set("seat", i64::from(u8::from(t.seat)));
+                d.set("one_turn", t.one_turn);
+                d.set("stars", &t.stars.iter().map(|s| i32::from(*s)).collect::<PackedInt32Array>());
+                match &t.goal {
+                    Goal::Pocket { count, colour } => {
+                        d.set("goal", "pocket");
+                        d.set("count", i64::from(*count));
+                        d.set("colour", colour.map_or(-1, |c| Kind::from(c.kind()) as i64));
+                    }
+                    Goal::QueenAndCover => {
+                        d.set("goal", "queen_and_cover");
+                        d.set("count", 1);
+                        d.set("colour", -1);
+                    }
+                }
+                d
+            })
+            .collect()
+    }
+
+    /// Sets trick `index` up on the board (its pieces, the striker in hand) and begins a fresh
+    /// attempt. Refused for an index out of range, or while the board is refereed or moving.
+    #[func]
+    fn start(&mut self, index: i64) -> Result<(), Refused> {
+        let trick =
+            usize::try_from(index).ok().and_then(|i| self.tricks.get(i)).cloned().ok_or_else(|| {
+                format!("there is no trick {index}: tricks are 0 to {}", self.tricks.len() as i64 - 1)
+            })?;
+        let mut board = alive(&self.board).ok_or("CarromTrickShots.board must be set")?;
+        board.bind_mut().set_position(&trick.position)?;
+        self.counted = board.bind().last_shot().map_or(0, |(shot, _)| shot);
+        self.attempt = Some(Attempt::new(trick));
+        Ok(())
+    }
+
+    /// Judges the shot the board last finished, as one strike of the attempt. Refused before
+    /// `start`, and when no shot has finished since the attempt began or since it was last
+    /// called (a shot counts once).
+    #[func]
+    fn record_last_shot(&mut self) -> Result<(), Refused> {
+        let board = alive(&self.board).ok_or("CarromTrickShots.board must be set")?;
+        let attempt = self.attempt.as_mut().ok_or("no trick under way: call start first")?;
+        let was = attempt.progress();
+        let progress = {
+            let board = board.bind();
+            let (shot, report) = board
+                .last_shot()
+                .filter(|(shot, _)| *shot > self.counted)
+                .ok_or("no shot has finished since the last one counted")?;
+            self.counted = shot;
+            attempt.record(report)
+        };
+        if was == Progress::Going {
+            match progress {
+                Progress::Done { strikes, stars } => {
+                    self.signals().trick_done().emit(i64::from(strikes), i64::from(stars))
+                }
+                Progress::Failed(why) => self.signals().trick_failed().emit(&GString::from(why.key())),
+                Progress::Going => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Strikes used in the attempt under way.
+    #[func]
+    fn get_strikes(&self) -> i64 {
+        self.attempt.as_ref().map_or(0, |a| i64::from(a.strikes()))
+    }
+
+    /// Whether the attempt under way has ended (done or failed), or none was started.
+    #[func]
+    fn is_attempt_over(&self) -> bool {
+        self.attempt.as_ref().is_none_or(|a| a.progress() != Progress::Going)
+    }
+}
