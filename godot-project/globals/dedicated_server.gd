@@ -1,6 +1,7 @@
 extends Node
 ## A dedicated server: the game started as `--headless -- --server [--port=N]
-## [--mode=singles|doubles|points] [--turn-seconds=N] [--websocket]` hosts one match with no
+## [--mode=singles|doubles|points] [--ruleset=classic|freestyle|disc_pool] [--turn-seconds=N]
+## [--websocket]` hosts one match with no
 ## player of its own (a turn timer of N seconds, 0 for none, at most 600; WebSocket instead of
 ## ENet for web players). Every seat is
 ## open to whoever joins, first come first seated; the server plays no shot itself, checks each
@@ -29,6 +30,15 @@ func _ready() -> void:
 			Session.online_websocket = true
 		elif arg.begins_with("--turn-seconds="):
 			Session.online_turn_seconds = clampi(int(arg.get_slice("=", 1)), 0, 600)
+		elif arg.begins_with("--ruleset="):
+			var rules := arg.get_slice("=", 1)
+			if not rules in CarromRuleset.get_preset_names():
+				printerr(
+					"--ruleset must be one of %s" % ", ".join(CarromRuleset.get_preset_names())
+				)
+				get_tree().quit(2)
+				return
+			Session.ruleset_path = Session.CLASSIC.get_base_dir().path_join(rules + ".tres")
 		elif arg.begins_with("--mode="):
 			mode = MODES.get(arg.get_slice("=", 1), -1)
 			if mode < 0:
@@ -36,6 +46,8 @@ func _ready() -> void:
 				get_tree().quit(2)
 				return
 	Session.mode = mode
+	Session.target_points = Session.ruleset().target_points
+	Session.max_boards = Session.ruleset().max_boards
 	for seat: int in Session.seats():
 		Session.players[seat] = Session.HUMAN
 	Session.new_match()
@@ -43,7 +55,8 @@ func _ready() -> void:
 	Session.dedicated = true
 	# Nobody watches a server's screen: thirty frames a second keep the match moving.
 	Engine.max_fps = SERVER_FPS
-	print("server: hosting %s on port %d" % [MODES.find_key(mode), Session.online_port])
+	var hosting := [MODES.find_key(mode), Session.ruleset().id, Session.online_port]
+	print("server: hosting %s (%s) on port %d" % hosting)
 	get_tree().node_added.connect(_on_node_added)
 	get_tree().change_scene_to_file.call_deferred("res://scenes/match/match.tscn")
 

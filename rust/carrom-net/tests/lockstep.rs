@@ -209,6 +209,23 @@ fn a_singles_board_is_played_in_step_by_host_and_peers() {
 }
 
 #[test]
+fn r1_a_match_of_any_ruleset_reaches_every_peer_with_its_rules_and_keeps_step() {
+    for rules in [Ruleset::freestyle(), Ruleset::disc_pool()] {
+        let name = rules.name.clone();
+        let settings =
+            MatchSettings { rules: Ruleset { max_boards: 1, ..rules }, ..MatchSettings::new(Mode::Singles) };
+        let holders = vec![(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("guest".into()))];
+        let mut net =
+            Net::with_host(Host::new(Game::new(BoardSpec::icf(), settings.clone(), 5).unwrap(), holders));
+        net.join(2, "guest");
+        let peer = net.peers[0].replica.game().expect("the welcome brought the match");
+        assert_eq!(peer.rules().settings(), &settings, "{name}: the peer plays the host's rules");
+        let strikes = play_board(&mut net, 13);
+        assert!(strikes > 0 && net.refusals.is_empty() && net.logs.is_empty(), "{name}: {:?}", net.logs);
+    }
+}
+
+#[test]
 fn open_seats_go_to_devices_in_the_order_they_join() {
     let holders = vec![
         (Seat::ALL[0], Holder::Host),
