@@ -65,7 +65,9 @@ func piece_at(at: Vector2) -> int:
 
 func _set_down(at: Vector2) -> void:
 	var inside := maxf(absf(at.x), absf(at.y)) <= board.get_board_size() / 2.0
-	var placed := board.move_piece(held, at, inside)
+	# A spot no piece can take is part of play, not an error: ask first.
+	var placed := board.check_piece_spot(held, at, inside).is_empty()
+	placed = placed and board.move_piece(held, at, inside)
 	if not placed:
 		board.get_piece_node(held).position = _from
 	held = -1

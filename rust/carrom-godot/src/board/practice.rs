@@ -15,18 +15,19 @@ impl CarromBoard {
     #[func]
     fn move_piece(&mut self, id: i64, at: Vector2, on_board: bool) -> Result<(), Refused> {
         self.check_unrefereed("move_piece", "start_match")?;
-        let piece = u8::try_from(id)
-            .ok()
-            .and_then(|n| PieceId::new(n.into()).ok())
-            .filter(|p| *p != PieceId::STRIKER)
-            .ok_or_else(|| {
-                format!("piece {id} cannot be moved by hand: pieces are 0 to 18 (19 is the striker)")
-            })?;
-        let spot =
-            Vec2::new(self.units.metres("at.x", at.x.into())?, self.units.metres("at.y", at.y.into())?);
-        let mut position = Position::of(&self.table);
-        position.place(piece, on_board.then_some(spot));
+        let position = self.moved(id, at, on_board)?;
         self.set_position(&position)
+    }
+
+    /// Why piece `id` cannot be moved to `at` (as `move_piece` would), or "" when it can: for a
+    /// drag that shows a refused spot without an error. Changes nothing, logs nothing.
+    #[func]
+    fn check_piece_spot(&self, id: i64, at: Vector2, on_board: bool) -> GString {
+        let checked = self.moved(id, at, on_board).and_then(|position| {
+            let mut table = self.table.clone_at_rest().ok_or("pieces are still moving")?;
+            position.set_up(&mut table).map_err(|e| Refused(e.to_string()))
+        });
+        GString::from(checked.err().map(|e| e.0).unwrap_or_default().as_str())
     }
 
     /// The position on the board as a short code ("cp1.…") to copy and share.
@@ -60,6 +61,22 @@ impl CarromBoard {
 }
 
 impl CarromBoard {
+    /// The position on the board with piece `id` moved to `at` (board pixels) or off it.
+    fn moved(&self, id: i64, at: Vector2, on_board: bool) -> Result<Position, Refused> {
+        let piece = u8::try_from(id)
+            .ok()
+            .and_then(|n| PieceId::new(n.into()).ok())
+            .filter(|p| *p != PieceId::STRIKER)
+            .ok_or_else(|| {
+                format!("piece {id} cannot be moved by hand: pieces are 0 to 18 (19 is the striker)")
+            })?;
+        let spot =
+            Vec2::new(self.units.metres("at.x", at.x.into())?, self.units.metres("at.y", at.y.into())?);
+        let mut position = Position::of(&self.table);
+        position.place(piece, on_board.then_some(spot));
+        Ok(position)
+    }
+
     /// Lays `position` out and shows it: refused while refereed, or where a piece cannot lie.
     pub(crate) fn set_position(&mut self, position: &Position) -> Result<(), Refused> {
         self.check_unrefereed("a trick shot", "start_match")?;
