@@ -980,6 +980,23 @@ fn r5_without_colour_fouls_an_opponents_coin_counts_for_its_owner_but_never_thei
 }
 
 #[test]
+fn r5_an_owner_who_owes_a_due_pays_it_with_the_coin_it_was_given() {
+    let mut m = broken_under(
+        Mode::Singles,
+        Ruleset { name: "house".into(), colour_fouls: false, ..Ruleset::classic() },
+    );
+    let theirs = own_colour(&m).other_colour();
+    play(&mut m, miss());
+    let owner = m.side_of(m.to_play().unwrap()).unwrap();
+    play(&mut m, striker_in(&[])); // a foul with nothing held: a due
+    assert_eq!(m.board().dues[owner.index()], 1);
+    let v = play(&mut m, pocket(&[theirs]));
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: theirs, reason: ReturnReason::Due }), "{v:?}");
+    assert_eq!((m.board().dues[owner.index()], m.board().held[owner.index()].total()), (0, 0));
+    Match::from_json(&m.to_json().unwrap()).expect("a consistent match");
+}
+
+#[test]
 fn r7_impossible_rulesets_are_refused_naming_the_field() {
     let cases = [
         (Ruleset { colours: false, ..Ruleset::classic() }, "scoring"),

@@ -58,6 +58,8 @@ impl Match {
         let opponents = self.opponent_coins(side, shot);
         if opponents > 0 && !self.settings.colour_fouls() {
             returns.extend(self.credit_opponent(side, opponents));
+            // An owner who owed a due pays it at once with the coin it was given.
+            self.pay_dues(Side(1 - side.0), &mut verdict);
         } else if opponents > 0 {
             let opponent_colour = self.board.colour_of(side).map(PieceKind::other_colour);
             let left = opponent_colour.map_or(0, |c| self.board.on_board.get(c));
