@@ -87,7 +87,7 @@ impl CarromTrickShots {
                 format!("there is no trick {index}: tricks are 0 to {}", self.tricks.len() as i64 - 1)
             })?;
         let mut board = alive(&self.board).ok_or("CarromTrickShots.board must be set")?;
-        board.bind_mut().set_position(&trick.position)?;
+        board.bind_mut().set_position("set_position_code", &trick.position)?;
         self.counted = board.bind().last_shot().map_or(0, |(shot, _)| shot);
         self.attempt = Some(Attempt::new(trick));
         Ok(())

@@ -77,6 +77,12 @@ impl Position {
         })
     }
 
+    /// Whether the position can be laid out on a copy of `table` (at rest), changing nothing.
+    pub fn check_on(&self, table: &Table) -> Result<(), PositionError> {
+        let mut copy = table.clone_at_rest().ok_or(PositionError::Table(TableError::StillMoving))?;
+        self.set_up(&mut copy)
+    }
+
     /// The position as a code, rounded to the nearest 0.05 mm.
     pub fn to_code(&self) -> String {
         let mut bytes = Vec::with_capacity(PIECES * BYTES_PER_PIECE);

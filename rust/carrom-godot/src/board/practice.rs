@@ -14,19 +14,17 @@ impl CarromBoard {
     /// match here, and where the piece cannot lie (off the surface, over a pocket, on another).
     #[func]
     fn move_piece(&mut self, id: i64, at: Vector2, on_board: bool) -> Result<(), Refused> {
-        self.check_unrefereed("move_piece", "start_match")?;
         let position = self.moved(id, at, on_board)?;
-        self.set_position(&position)
+        self.set_position("move_piece", &position)
     }
 
     /// Why piece `id` cannot be moved to `at` (as `move_piece` would), or "" when it can: for a
     /// drag that shows a refused spot without an error. Changes nothing, logs nothing.
     #[func]
     fn check_piece_spot(&self, id: i64, at: Vector2, on_board: bool) -> GString {
-        let checked = self.moved(id, at, on_board).and_then(|position| {
-            let mut table = self.table.clone_at_rest().ok_or("pieces are still moving")?;
-            position.set_up(&mut table).map_err(|e| Refused(e.to_string()))
-        });
+        let checked = self
+            .moved(id, at, on_board)
+            .and_then(|position| position.check_on(&self.table).map_err(|e| Refused(e.to_string())));
         GString::from(checked.err().map(|e| e.0).unwrap_or_default().as_str())
     }
 
@@ -41,21 +39,15 @@ impl CarromBoard {
     /// and the board is left as it was.
     #[func]
     fn set_position_code(&mut self, code: GString) -> Result<(), Refused> {
-        self.check_unrefereed("set_position_code", "load_match")?;
         let position = Position::from_code(&code.to_string()).map_err(|e| Refused(e.to_string()))?;
-        self.set_position(&position)
+        self.set_position("set_position_code", &position)
     }
 
     /// Why `code` cannot be set up, or "" when it can: for a paste field. Changes nothing.
     #[func]
     fn check_position_code(&self, code: GString) -> GString {
-        let checked = Position::from_code(&code.to_string()).and_then(|position| {
-            let mut table = self
-                .table
-                .clone_at_rest()
-                .ok_or(carrom_core::practice::PositionError::Table(carrom_core::TableError::StillMoving))?;
-            position.set_up(&mut table)
-        });
+        let checked =
+            Position::from_code(&code.to_string()).and_then(|position| position.check_on(&self.table));
         GString::from(checked.err().map(|e| e.to_string()).unwrap_or_default().as_str())
     }
 }
@@ -77,9 +69,10 @@ impl CarromBoard {
         Ok(position)
     }
 
-    /// Lays `position` out and shows it: refused while refereed, or where a piece cannot lie.
-    pub(crate) fn set_position(&mut self, position: &Position) -> Result<(), Refused> {
-        self.check_unrefereed("a trick shot", "start_match")?;
+    /// Lays `position` out and shows it, for the call named `call`: refused while refereed, or
+    /// where a piece cannot lie.
+    pub(crate) fn set_position(&mut self, call: &str, position: &Position) -> Result<(), Refused> {
+        self.check_unrefereed(call, "start_match")?;
         position.set_up(&mut self.table).map_err(|e| Refused(e.to_string()))?;
         self.after_new_table();
         Ok(())
