@@ -1,5 +1,5 @@
-//! `CarromAi`: the computer opponent of carrom-core, thinking on a worker thread so that the
-//! game never waits for it. It answers by signal on the main thread.
+//! `CarromAi`: the computer opponent of carrom-core, thinking on a pool of worker threads so
+//! that the game never waits for it. It answers by signal on the main thread.
 
 use crate::alive::alive;
 use crate::board::CarromBoard;
@@ -11,6 +11,7 @@ use crate::units::vector;
 use carrom_core::ai::{plan, Budget, Shot};
 use godot::classes::{INode, Node};
 use godot::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
@@ -40,8 +41,15 @@ pub struct CarromAi {
     /// Seed of the computer's unsteady hand; each decision adds its number to it.
     #[export]
     seed: i64,
+    /// Worker threads the search may use; 0 uses one per core but one, which is left to the
+    /// game so that its frames keep coming (at least one thread). The shot is the same for any
+    /// number (without a time limit); more threads only find it sooner.
+    #[export(range = (0.0, 64.0, 1.0))]
+    threads: i64,
     decisions: u64,
     job: Option<Job>,
+    /// The worker threads, kept between decisions, and how many were asked for.
+    pool: Option<(i64, Arc<ThreadPool>)>,
     base: Base<Node>,
 }
 
@@ -89,6 +97,8 @@ impl CarromAi {
     const LEVEL_MEDIUM: i64 = Level::Medium as i64;
     #[constant]
     const LEVEL_HARD: i64 = Level::Hard as i64;
+    #[constant]
+    const LEVEL_EXPERT: i64 = Level::Expert as i64;
 
     /// The computer's shot for `seat`: offset in pixels along its baseline, a direction, and
     /// power 0–1.
@@ -104,7 +114,7 @@ impl CarromAi {
         carrom_core::ai::Level::ALL.iter().map(|l| Level::from(*l) as i32).collect()
     }
 
-    /// A stable lowercase name of `level` ("easy", "medium", "hard"), for saves and
+    /// A stable lowercase name of `level` ("easy", "medium", "hard", "expert"), for saves and
     /// translation keys.
     #[func]
     fn get_level_key(level: Level) -> GString {
@@ -131,6 +141,7 @@ impl CarromAi {
         let table = board.bind().table().clone_at_rest().ok_or("pieces are still moving")?;
         let game = rules.bind().rules().cloned().ok_or("no match under way: call start_match first")?;
         game.may_act(seat).map_err(|e| e.to_string())?;
+        let pool = self.pool()?;
         let seed = (self.seed as u64).wrapping_add(self.decisions);
         self.decisions += 1;
         let budget = Budget { time_limit: Some(Duration::from_secs_f64(self.time_budget.clamp(0.01, 60.0))) };
@@ -138,18 +149,49 @@ impl CarromAi {
         let (send, answer) = channel();
         let flag = cancel.clone();
         let level = level.into();
-        std::thread::Builder::new()
-            .name("carrom-ai".into())
-            .spawn(move || {
-                let shot = plan(&table, &game, seat, level, seed, budget, &flag)
-                    .map(|p| p.played)
-                    .map_err(|e| e.to_string());
-                // The node may have gone; then nobody waits for the answer.
-                send.send(shot).ok();
-            })
-            .map_err(|e| format!("could not start a thread: {e}"))?;
+        // The search runs on the pool, and its parallel phases on the pool's threads.
+        pool.spawn(move || {
+            let shot = plan(&table, &game, seat, level, seed, budget, &flag)
+                .map(|p| p.played)
+                .map_err(|e| e.to_string());
+            // The node may have gone; then nobody waits for the answer.
+            send.send(shot).ok();
+        });
         self.job = Some(Job { answer, cancel });
         Ok(())
+    }
+
+    /// The worker threads for `threads`, started on first use or when the number changed.
+    fn pool(&mut self) -> Result<Arc<ThreadPool>, String> {
+        if !(0..=64).contains(&self.threads) {
+            return Err(format!(
+                "CarromAi.threads must lie between 0 (one per core) and 64 (got {})",
+                self.threads
+            ));
+        }
+        if let Some((threads, pool)) = &self.pool {
+            if *threads == self.threads {
+                return Ok(pool.clone());
+            }
+        }
+        let threads = match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            n => n as usize,
+        };
+        let pool = ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("carrom-ai-{i}"))
+            .build()
+            .map_err(|e| format!("could not start the computer's threads: {e}"))?;
+        let pool = Arc::new(pool);
+        self.pool = Some((self.threads, pool.clone()));
+        Ok(pool)
+    }
+
+    /// Worker threads the computer thinks on (after its first decision; 0 before).
+    #[func]
+    fn get_thread_count(&self) -> i64 {
+        self.pool.as_ref().map_or(0, |(_, p)| p.current_num_threads() as i64)
     }
 
     /// Stops thinking; no `shot_ready` follows. Safe to call at any time.

@@ -201,6 +201,8 @@ pub enum Level {
     /// Sees most, steady.
     #[default]
     Hard = 2,
+    /// Sees every shot and what it leaves the next player; plays safe on purpose.
+    Expert = 3,
 }
 
 impl From<Level> for carrom_core::ai::Level {
@@ -209,6 +211,7 @@ impl From<Level> for carrom_core::ai::Level {
             Level::Easy => carrom_core::ai::Level::Easy,
             Level::Medium => carrom_core::ai::Level::Medium,
             Level::Hard => carrom_core::ai::Level::Hard,
+            Level::Expert => carrom_core::ai::Level::Expert,
         }
     }
 }
@@ -219,6 +222,7 @@ impl From<carrom_core::ai::Level> for Level {
             carrom_core::ai::Level::Easy => Level::Easy,
             carrom_core::ai::Level::Medium => Level::Medium,
             carrom_core::ai::Level::Hard => Level::Hard,
+            carrom_core::ai::Level::Expert => Level::Expert,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! demo | selfplay | soak` run it in release.
 
 mod demo;
+mod firstlook;
 mod selfplay;
 mod soak;
 
@@ -10,8 +11,10 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: carrom-lab <command>
   demo [--aim METRES]                  a break shot simulated headless, reported
-  selfplay [--games N] [--levels a,b] [--ruleset NAME]
+  selfplay [--games N] [--levels a,b] [--mode M] [--ruleset NAME] [--threads N]
                                        the computer against itself, statistics per level
+  firstlook [--positions N]            how often the expert's coarse first look agrees with
+                                       the full simulation
   soak [--matches N] [--seed S]        random matches saved, loaded and replayed after every strike";
 
 fn main() -> ExitCode {
@@ -20,6 +23,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("demo") => demo::run(rest),
         Some("selfplay") => selfplay::run(rest),
+        Some("firstlook") => firstlook::run(rest),
         Some("soak") => soak::run(rest),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

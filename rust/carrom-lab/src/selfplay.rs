@@ -1,92 +1,149 @@
-//! `cargo xtask selfplay --games N --levels hard,easy --ruleset freestyle` (carrom-lab, in
-//! release): the computer plays whole singles matches against itself under a preset ruleset and
-//! reports how each level does.
+//! `cargo xtask selfplay --games N --levels expert,hard --mode singles --ruleset classic
+//! --threads 2` (carrom-lab, in release): the computer plays whole matches against itself and
+//! reports how each level does, how fast it decides, and the load of the machine meanwhile.
 
 use carrom_core::ai::{plan, Budget, Level, Shot};
 use carrom_core::game::{Game, Turn};
-use carrom_core::rules::Match;
-use carrom_core::rules::{MatchSettings, Mode, Outcome, RuleEvent, Ruleset};
-use carrom_core::BoardSpec;
-use carrom_core::Table;
+use carrom_core::rules::{Match, MatchSettings, Mode, Outcome, Ruleset};
+use carrom_core::{BoardSpec, Table};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 #[derive(Default)]
 struct Tally {
-    games: u32,
+    /// Sides this level played, over all matches, and the matches it won or drew (any of its
+    /// sides).
+    sides: u32,
     wins: u32,
     draws: u32,
     points: u32,
     strikes_after_break: u32,
     pocketing_strikes: u32,
     strikes: u32,
-    fouls: u32,
-    deliberate_fouls: u32,
-    boards: u32,
+    fouls_as_meant: u32,
+    fouls_by_hand: u32,
+    simulations: u64,
     times: Vec<Duration>,
 }
 
 /// Strikes after which an unfinished match is abandoned (it never happens in practice).
 const STRIKE_CAP: usize = 3000;
 
-pub fn run(args: &[String]) -> Result<(), String> {
+struct Options {
+    games: u32,
+    levels: [Level; 2],
+    settings: MatchSettings,
+    threads: usize,
+}
+
+fn options(args: &[String]) -> Result<Options, String> {
     let mut games = 10u32;
     let mut levels = [Level::Hard, Level::Easy];
     let mut rules = Ruleset::classic();
+    let mut mode = Mode::Singles;
+    let mut threads = 0;
+    let names = |all: &[&str]| all.join(", ");
+    let level_names = names(&Level::ALL.map(Level::name));
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
+        let mut value = || rest.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
             "--games" => {
-                let value = rest.next().ok_or("--games needs a number")?;
+                let value = value()?;
                 games = value.parse().map_err(|_| format!("--games takes a number, got {value}"))?;
             }
             "--levels" => {
-                let value = rest.next().ok_or("--levels needs two levels, e.g. hard,easy")?;
-                let named: Vec<Level> = value.split(',').filter_map(Level::from_name).collect();
+                let value = value()?;
+                let named: Option<Vec<Level>> = value.split(',').map(Level::from_name).collect();
                 levels = named
-                    .try_into()
-                    .map_err(|_| format!("--levels takes two of easy, medium, hard: {value}"))?;
+                    .and_then(|n| n.try_into().ok())
+                    .ok_or(format!("--levels takes two of {level_names}, e.g. expert,hard: got {value}"))?;
             }
-            "--ruleset" => {
-                let value = rest.next().ok_or("--ruleset needs a preset: classic, freestyle or disc_pool")?;
-                rules = Ruleset::preset(value).map_err(|e| e.to_string())?;
+            "--mode" => {
+                let value = value()?;
+                mode = Mode::from_name(value).ok_or(format!(
+                    "--mode takes one of {}: got {value}",
+                    names(&Mode::ALL.map(Mode::name))
+                ))?;
+            }
+            "--ruleset" => rules = Ruleset::preset(value()?).map_err(|e| e.to_string())?,
+            "--threads" => {
+                let value = value()?;
+                threads = value
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=256).contains(n))
+                    .ok_or(format!("--threads takes a number from 1 to 256, got {value}"))?;
             }
             other => return Err(format!("selfplay: unknown argument {other}")),
         }
     }
+    Ok(Options { games, levels, settings: MatchSettings::with_rules(mode, rules), threads })
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let options = options(args)?;
+    // 0 threads: rayon's choice, one per core.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .thread_name(|i| format!("selfplay-{i}"))
+        .build()
+        .map_err(|e| format!("could not start the worker threads: {e}"))?;
+    let load_before = load_average();
+    let started = Instant::now();
     let mut tallies = [Tally::default(), Tally::default()];
-    let settings = MatchSettings::with_rules(Mode::Singles, rules);
-    for g in 0..games {
-        play_one(&settings, u64::from(g), levels, &mut tallies)?;
+    for g in 0..options.games {
+        pool.install(|| play_one(&options, u64::from(g), &mut tallies))?;
     }
+    let s = &options.settings;
     println!(
-        "{games} singles matches of {} to {}, {} against {}",
-        settings.rules.name,
-        settings.rules.target_points,
-        levels[0].name(),
-        levels[1].name()
+        "{} {} matches of {} to {}, {} against {}, {} worker threads, {:.0} s",
+        options.games,
+        s.mode.name(),
+        s.rules.name,
+        s.rules.target_points,
+        options.levels[0].name(),
+        options.levels[1].name(),
+        pool.current_num_threads(),
+        started.elapsed().as_secs_f64(),
     );
-    for (level, t) in levels.iter().zip(&mut tallies) {
-        t.times.sort();
-        let pick = |q: f64| {
-            t.times.get(((t.times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or_default()
-        };
-        println!(
-            "{:>6}: {} wins, {} draws, {} points; pockets an own piece on {:.0}% of strikes after the break; \
-             {:.2} fouls per board ({:.3} per strike, {:.3} as meant); decision {:.0} ms median, {:.0} ms p95",
-            level.name(),
-            t.wins,
-            t.draws,
-            t.points,
-            100.0 * f64::from(t.pocketing_strikes) / f64::from(t.strikes_after_break.max(1)),
-            f64::from(t.fouls) / f64::from(t.boards.max(1)),
-            f64::from(t.fouls) / f64::from(t.strikes.max(1)),
-            f64::from(t.deliberate_fouls) / f64::from(t.strikes.max(1)),
-            pick(0.5).as_secs_f64() * 1e3,
-            pick(0.95).as_secs_f64() * 1e3,
-        );
+    println!("load average (1, 5, 15 min): {load_before} before, {} after", load_average());
+    for (level, t) in options.levels.iter().zip(&mut tallies) {
+        report(*level, t);
     }
     Ok(())
+}
+
+fn report(level: Level, t: &mut Tally) {
+    t.times.sort();
+    let pick = |q: f64| {
+        t.times.get(((t.times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or_default()
+    };
+    let thinking: f64 = t.times.iter().map(Duration::as_secs_f64).sum();
+    let per_strike = |n: u32| f64::from(n) / f64::from(t.strikes.max(1));
+    println!(
+        "{:>6}: {} wins, {} draws in {} sides played, {} points; pockets an own piece on {:.0}% of \
+         strikes after the break; fouls per strike {:.3} as meant, {:.3} by the hand; decision \
+         {:.0} ms median, {:.0} ms p95; {:.0} shots simulated per second",
+        level.name(),
+        t.wins,
+        t.draws,
+        t.sides,
+        t.points,
+        100.0 * f64::from(t.pocketing_strikes) / f64::from(t.strikes_after_break.max(1)),
+        per_strike(t.fouls_as_meant),
+        per_strike(t.fouls_by_hand),
+        pick(0.5).as_secs_f64() * 1e3,
+        pick(0.95).as_secs_f64() * 1e3,
+        t.simulations as f64 / thinking.max(1e-9),
+    );
+}
+
+/// The load average as the kernel reports it, where it does.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 /// Whether the shot as the computer meant it (without its hand's noise) is a foul.
@@ -95,19 +152,18 @@ fn fouls_as_meant(table: &Table, rules: &Match, shot: &Shot) -> bool {
     Turn::judged(&mut table, &mut rules).perform(&shot.action()).is_ok_and(|r| !r.verdict.fouls().is_empty())
 }
 
-/// One match: level 0 plays side `g % 2`, so both levels break first equally often.
-fn play_one(
-    settings: &MatchSettings,
-    g: u64,
-    levels: [Level; 2],
-    tallies: &mut [Tally; 2],
-) -> Result<(), String> {
+/// One match: side `s` plays level `(s + g) % 2`, so each level breaks first equally often and,
+/// with three players, has two seats in every other match.
+fn play_one(options: &Options, g: u64, tallies: &mut [Tally; 2]) -> Result<(), String> {
+    let settings = &options.settings;
     let mut game = Game::new(BoardSpec::icf(), settings.clone(), g).map_err(|e| e.to_string())?;
-    let who = |side: u8| usize::from(side % 2 != (g % 2) as u8);
+    let who = |side: usize| (side + g as usize) % 2;
+    let mut strikes = 0;
     for strike in 0..STRIKE_CAP {
+        strikes = strike + 1;
         let Some(seat) = game.rules().to_play() else { break };
         let side = game.rules().side_of(seat).ok_or("seat without side")?;
-        let t = who(side.number());
+        let t = who(side.index());
         let broken = game.rules().board().broken;
         let board = game.rules().board().clone();
         let started = Instant::now();
@@ -115,17 +171,16 @@ fn play_one(
             game.table(),
             game.rules(),
             seat,
-            levels[t],
+            options.levels[t],
             g * 100_000 + strike as u64,
             Budget::default(),
             &AtomicBool::new(false),
         )
         .map_err(|e| e.to_string())?;
         tallies[t].times.push(started.elapsed());
-        tallies[t].deliberate_fouls +=
-            u32::from(fouls_as_meant(game.table(), game.rules(), &decision.intended));
+        tallies[t].simulations += u64::from(decision.simulations);
+        let meant_foul = fouls_as_meant(game.table(), game.rules(), &decision.intended);
         let ruling = game.perform(&decision.played.action()).map_err(|e| e.to_string())?;
-        let verdict = &ruling.verdict;
         let tally = &mut tallies[t];
         tally.strikes += 1;
         if broken {
@@ -135,24 +190,32 @@ fn play_one(
                 ruling.report.as_ref().is_some_and(|r| r.pocketed_kinds().any(|k| board.is_own(side, k)));
             tally.pocketing_strikes += u32::from(own);
         }
-        tally.fouls += u32::from(!verdict.fouls().is_empty());
-        for e in &verdict.events {
-            if matches!(e, RuleEvent::BoardFinished { .. }) {
-                tallies[0].boards += 1;
-                tallies[1].boards += 1;
-            }
-        }
+        let fouled = !ruling.verdict.fouls().is_empty();
+        tally.fouls_as_meant += u32::from(meant_foul);
+        tally.fouls_by_hand += u32::from(fouled && !meant_foul);
     }
-    for (i, tally) in tallies.iter_mut().enumerate() {
-        let side = game.rules().scores().iter().enumerate().find(|(s, _)| who(*s as u8) == i).map(|(s, _)| s);
-        let Some(side) = side else { continue };
-        tally.games += 1;
-        tally.points += game.rules().scores()[side];
+    let scores = game.rules().scores();
+    let sides: Vec<&str> = (0..scores.len()).map(|s| options.levels[who(s)].name()).collect();
+    let end = match game.rules().outcome() {
+        Some(Outcome::Won(w)) => format!("side {} ({}) won", w.index(), sides[w.index()]),
+        Some(Outcome::Drawn(_)) => "drawn".into(),
+        None => format!("unfinished after {STRIKE_CAP} strikes"),
+    };
+    eprintln!("match {g}: {end}, scores {scores:?} (sides {sides:?}), {strikes} strikes");
+    let (mut won, mut drew) = ([false; 2], [false; 2]);
+    for (side, points) in scores.iter().enumerate() {
+        let tally = &mut tallies[who(side)];
+        tally.sides += 1;
+        tally.points += points;
         match game.rules().outcome() {
-            Some(Outcome::Won(w)) if w.index() == side => tally.wins += 1,
-            Some(Outcome::Drawn(_)) => tally.draws += 1,
+            Some(Outcome::Won(w)) if w.index() == side => won[who(side)] = true,
+            Some(Outcome::Drawn(d)) if d.iter().any(|s| s.index() == side) => drew[who(side)] = true,
             _ => {}
         }
+    }
+    for (tally, (won, drew)) in tallies.iter_mut().zip(won.into_iter().zip(drew)) {
+        tally.wins += u32::from(won);
+        tally.draws += u32::from(drew);
     }
     Ok(())
 }

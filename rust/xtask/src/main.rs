@@ -30,8 +30,12 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
   screenshots [--out DIR]          the README's pictures of the game, taken in a window (under
                                    xvfb-run when there is no display), into docs/screenshots/
   demo [--aim METRES]              a break shot simulated headless, reported
-  selfplay [--games N] [--levels a,b] [--ruleset classic|freestyle|disc_pool]
-                                   the computer against itself, statistics per level
+  selfplay [--games N] [--levels a,b] [--mode singles|doubles|points]
+           [--ruleset classic|freestyle|disc_pool] [--threads N]
+                                   the computer against itself (levels easy, medium, hard,
+                                   expert), statistics per level and the machine's load
+  firstlook [--positions N]        how often the expert's coarse first look agrees with the
+                                   full simulation
   soak [--matches N] [--seed S]    random matches saved, loaded and replayed after every strike
   help                             this text
 
@@ -46,7 +50,7 @@ fn main() -> ExitCode {
         Some("export") => export::run(rest),
         Some("test") => test::run(rest),
         Some("screenshots") => screenshots::run(rest),
-        Some(command @ ("demo" | "selfplay" | "soak")) => lab::run(command, rest),
+        Some(command @ ("demo" | "selfplay" | "firstlook" | "soak")) => lab::run(command, rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(())

@@ -86,7 +86,7 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
                     let room = clearance(table, id, &guide.points).min(0.03);
                     let promise =
                         cut * 2.0 - travel - to_pocket.length() - bank.min(1) as f32 * 0.6 + room * 30.0;
-                    for boost in [1.0, 1.35, 1.8] {
+                    for boost in BOOSTS {
                         let speed = (speed * boost).min(p.max_striker_speed);
                         found.push(Candidate { shot: Shot { seat, offset, direction: dir, speed }, promise });
                     }
@@ -96,6 +96,11 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
     }
     found
 }
+
+/// Speeds each pocketing line is tried at, as factors of the least that reaches the pocket.
+const BOOSTS: [f32; 3] = [1.0, 1.35, 1.8];
+/// Candidates `pocketing` lists per line.
+pub const SPEEDS: usize = BOOSTS.len();
 
 /// The direction after one bounce off the cushion numbered as in `pocketing`'s images.
 fn banked(dir: Vec2, bank: usize, e: f32) -> Vec2 {
@@ -172,6 +177,28 @@ pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate>
     }
     found
 }
+
+/// Safeties that break up the opponents' easy coins: hits, straight or off a cushion, at their
+/// coins that lie close to a pocket. What they leave decides whether one is played.
+pub fn breakups(table: &Table, seat: Seat, theirs: &[PieceId]) -> Vec<Candidate> {
+    let spec = table.spec();
+    let easy: Vec<PieceId> = theirs
+        .iter()
+        .copied()
+        .filter(|id| {
+            let at = table.pieces()[id.index()].position;
+            Pocket::ALL.iter().any(|p| p.centre(spec).distance(at) < EASY_COIN)
+        })
+        .collect();
+    let mut found = attacks(table, seat, &easy);
+    for c in &mut found {
+        c.promise = -8.0;
+    }
+    found
+}
+
+/// An opponent's coin this close to a pocket's centre, metres, is an easy shot to leave them.
+const EASY_COIN: f32 = 0.2;
 
 /// Gentle shots towards the centre from across the baseline: something legal to play when no
 /// pocketing shot is open.

@@ -1,23 +1,29 @@
 //! The computer opponent: it lists shots from geometry, plays each on a copy of the table with
 //! the same physics the game uses, asks the rules what they would say, and keeps the best.
-//! Levels differ in how many shots they try and how steady their hand is. The same seed gives
-//! the same shot.
+//! Levels differ in how many shots they try, how steady their hand is, and whether they ask
+//! what a shot leaves the next player. The same seed gives the same shot, on any number of
+//! threads.
 
 mod candidate;
+mod first_look;
+mod lookahead;
 mod score;
+mod search;
 
-use crate::game::{Action, Turn};
+use crate::game::Action;
 use crate::physics::{Table, TableError};
 use crate::piece::{PieceId, PieceKind};
-use crate::rules::{Match, QueenState, RulesError};
+use crate::rules::{Match, QueenState, RulesError, Side};
 use crate::seat::Seat;
 use crate::vec2::Vec2;
-use candidate::Candidate;
+pub use first_look::{compare_first_look, FirstLook};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+pub use search::COARSENING;
+use search::{Played, Search, Trial};
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// How strong the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -28,11 +34,35 @@ pub enum Level {
     Medium,
     /// Sees most shots, steady.
     Hard,
+    /// Looks at every shot, then asks what the best leave the next player; plays safe when
+    /// nothing pockets safely. A club player's hand.
+    Expert,
+}
+
+/// Candidates the expert's first look passes on to the full simulation.
+pub const SHORTLIST: usize = 48;
+
+/// How a level searches and how steady its hand is.
+struct Style {
+    /// Candidates listed at most.
+    candidates: usize,
+    /// Candidates simulated at the game's time step.
+    shots: usize,
+    /// Whether every candidate is first played on the coarse table, the best `shots` going on.
+    first_look: bool,
+    /// Sees a random half of the candidates.
+    sees_half: bool,
+    /// Best shots whose leave is searched (0: none), and the next player's shots tried for each.
+    lookahead: usize,
+    replies: usize,
+    /// Aim noise, radians either way, and speed noise, a fraction either way.
+    aim_noise: f32,
+    speed_noise: f32,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     /// A stable lowercase name, for saves, command lines and translation keys.
     pub fn name(self) -> &'static str {
@@ -40,6 +70,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -48,12 +79,31 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == name)
     }
 
-    /// Shots simulated at most, aim noise (radians, either way) and speed noise (fraction).
-    fn budget(self) -> (usize, f32, f32) {
+    fn style(self) -> Style {
+        let simple = |candidates, aim_noise, speed_noise| Style {
+            candidates,
+            shots: candidates,
+            first_look: false,
+            sees_half: false,
+            lookahead: 0,
+            replies: 0,
+            aim_noise,
+            speed_noise,
+        };
         match self {
-            Level::Easy => (6, 0.07, 0.20),
-            Level::Medium => (40, 0.015, 0.05),
-            Level::Hard => (160, 0.004, 0.02),
+            Level::Easy => Style { sees_half: true, ..simple(6, 0.07, 0.20) },
+            Level::Medium => simple(40, 0.015, 0.05),
+            Level::Hard => simple(160, 0.004, 0.02),
+            // A club player's hand: about a millimetre off over a striker's run of 40 cm, and a
+            // little over one per cent in pace.
+            Level::Expert => Style {
+                candidates: 200,
+                shots: SHORTLIST,
+                first_look: true,
+                lookahead: 8,
+                replies: 6,
+                ..simple(0, 0.0025, 0.012)
+            },
         }
     }
 }
@@ -120,7 +170,9 @@ pub struct Plan {
 }
 
 /// The whole decision within a budget, giving up with its best so far when `cancel` is set;
-/// it keeps the intent apart from the hand's noise, for measuring the computer.
+/// it keeps the intent apart from the hand's noise, for measuring the computer. The shots are
+/// simulated on the threads of the current rayon pool (`ThreadPool::install` picks one); the
+/// decision is the same for any number of threads.
 pub fn plan(
     table: &Table,
     rules: &Match,
@@ -130,97 +182,142 @@ pub fn plan(
     budget: Budget,
     cancel: &AtomicBool,
 ) -> Result<Plan, AiError> {
-    let started = Instant::now();
+    let search = Search::new(budget, cancel);
     let base = table.clone_at_rest().ok_or(AiError::StillMoving)?;
     let side = rules.check_seat(seat)?;
+    let style = level.style();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let candidates = candidates(&base, rules, seat, side, &style, &mut rng);
+    let trial = |shot| Trial { table: &base, rules, side, shot };
+    // The first look: every candidate on the coarse table, the best few go on.
+    let shortlist: Vec<Shot> = match (style.first_look, search::coarse(&base)) {
+        (true, Some(coarse)) if candidates.len() > style.shots => {
+            let trials: Vec<Trial> =
+                candidates.iter().map(|&shot| Trial { table: &coarse, rules, side, shot }).collect();
+            let mut looked = search.played(&trials, 1);
+            looked.sort_by(|a, b| b.value.total_cmp(&a.value));
+            // The best of each outcome go on whatever their worth: what they leave may make a
+            // safety better than a pocketing shot.
+            outcomes_first(looked).into_iter().take(style.shots).map(|p| p.shot).collect()
+        }
+        _ => candidates.into_iter().take(style.shots).collect(),
+    };
+    let trials: Vec<Trial> = shortlist.iter().map(|&shot| trial(shot)).collect();
+    let mut scored = search.played(&trials, 1);
+    scored.sort_by(|a, b| b.value.total_cmp(&a.value));
+    // The best few are nudged a little in aim and speed, keeping whatever plays better: the
+    // geometry aims well, the simulation knows better.
+    let max_speed = base.spec().physics.max_striker_speed;
+    let refined = scored.len().min(REFINED);
+    let nudged: Vec<Trial> = scored[..refined]
+        .iter()
+        .flat_map(|p| {
+            NUDGES.map(|(turn, pace)| {
+                let shot = p.shot;
+                trial(Shot {
+                    direction: rotate(shot.direction, turn),
+                    speed: (shot.speed * pace).min(max_speed),
+                    ..shot
+                })
+            })
+        })
+        .collect();
+    let mut nudges = search.play_all(&nudged, 0).into_iter();
+    for best in scored.iter_mut().take(refined) {
+        for tried in nudges.by_ref().take(NUDGES.len()).flatten().flatten() {
+            if tried.value > best.value {
+                *best = tried;
+            }
+        }
+    }
+    scored.sort_by(|a, b| b.value.total_cmp(&a.value));
+    // What the best leave, for a level that looks ahead: first the best shot of each outcome
+    // (a queen left without a cover, a coin, a safety...), then the rest by worth, a batch at a
+    // time for as long as a shot not yet looked at is worth more on its own than the best
+    // looked at with what it leaves. The rest are dropped.
+    if style.lookahead > 0 && !search.stop() {
+        scored = outcomes_first(scored);
+        let mut looked = 0;
+        while looked < scored.len().min(AHEAD_AT_MOST) && !search.stop() {
+            let batch = looked..scored.len().min(looked + style.lookahead);
+            let leaves = lookahead::leaves(&search, &scored[batch.clone()], side, style.replies);
+            for (played, leave) in scored[batch.clone()].iter_mut().zip(leaves) {
+                played.leave = leave;
+            }
+            looked = batch.end;
+            let best = scored[..looked].iter().map(Played::total).fold(f32::NEG_INFINITY, f32::max);
+            if scored[looked..].iter().all(|next| next.value <= best) {
+                break;
+            }
+        }
+        scored.truncate(looked);
+        scored.sort_by(|a, b| b.total().total_cmp(&a.total()));
+    }
+    // The best few are played again a hand's wobble either side: a shot that only works when
+    // struck perfectly is worth less than one that forgives.
+    let wobble = style.aim_noise.max(0.004) * 0.8;
+    let checked = scored.len().min(ROBUST_CHECKS);
+    let wobbled: Vec<Trial> = scored[..checked]
+        .iter()
+        .flat_map(|p| {
+            [-wobble, wobble].map(|turn| trial(Shot { direction: rotate(p.shot.direction, turn), ..p.shot }))
+        })
+        .collect();
+    let wobbles = search.play_all(&wobbled, 2);
+    let mut best: Option<(f32, Shot)> = None;
+    for (played, pair) in scored.iter().zip(wobbles.chunks(2)) {
+        // A shot is compared only once both its wobbles were played (the first always is).
+        let [Some(left), Some(right)] = pair else { break };
+        // A wobble the table refuses (struck backwards off the baseline) counts as a foul.
+        let off: f32 = [left, right].iter().map(|w| w.as_ref().map_or(-60.0, |w| w.value)).sum();
+        // The wobbles are valued by the shot alone; what it leaves is the meant shot's.
+        let robust = (played.value + off) / 3.0 + played.leave;
+        if best.as_ref().is_none_or(|(b, _)| robust > *b) {
+            best = Some((robust, played.shot));
+        }
+    }
+    let (_, shot) = best.ok_or(AiError::NoLegalShot)?;
+    let played = unsteady(&base, shot, style.aim_noise, style.speed_noise, &mut rng);
+    Ok(Plan { intended: shot, played, simulations: search.simulations() })
+}
+
+/// The shots a level considers, most promising first, at most `style.candidates`.
+fn candidates(
+    base: &Table,
+    rules: &Match,
+    seat: Seat,
+    side: Side,
+    style: &Style,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Shot> {
     let mut candidates = if !rules.board().broken {
-        candidate::breaks(&base, seat)
+        candidate::breaks(base, seat)
     } else {
-        let targets = targets(&base, rules, side);
-        let mut found = candidate::pocketing(&base, seat, &targets);
+        let targets = targets(base, rules, side);
+        let mut found = candidate::pocketing(base, seat, &targets);
         if found.len() < 12 {
-            found.extend(candidate::attacks(&base, seat, &targets));
+            found.extend(candidate::attacks(base, seat, &targets));
+        }
+        if style.lookahead > 0 {
+            found.extend(candidate::breakups(base, seat, &their_coins(base, rules, side)));
         }
         found
     };
     candidates.sort_by(|a, b| b.promise.total_cmp(&a.promise));
-    let (max_sims, aim_noise, speed_noise) = level.budget();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    if level == Level::Easy {
+    if style.sees_half {
         // An easy player sees only some of the shots.
         candidates.retain(|_| rng.random_bool(0.5));
     }
-    candidates.truncate(max_sims);
-    if candidates.len() < 4 {
-        candidates.extend(candidate::safe(&base, seat).into_iter().take(8));
+    candidates.truncate(style.candidates);
+    if candidates.len() < 4 || (style.lookahead > 0 && rules.board().broken) {
+        candidates.extend(candidate::safe(base, seat).into_iter().take(8));
     }
-    // Every phase stops when the time is up or the search is cancelled, keeping what it has.
-    let stop = || cancel.load(Ordering::Relaxed) || budget.time_limit.is_some_and(|l| started.elapsed() >= l);
-    let simulations = std::cell::Cell::new(0u32);
-    let try_shot = |shot: &Shot| {
-        simulations.set(simulations.get() + 1);
-        try_shot(&base, rules, side, shot)
-    };
-    let mut scored: Vec<(f32, Shot)> = vec![];
-    for Candidate { shot, .. } in candidates {
-        if !scored.is_empty() && stop() {
-            break;
-        }
-        if let Some(value) = try_shot(&shot) {
-            scored.push((value, shot));
-        }
-    }
-    // The best few are nudged a little in aim and speed, keeping whatever plays better: the
-    // geometry aims well, the simulation knows better.
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut refined = vec![];
-    for (value, shot) in scored.iter().take(REFINED).copied() {
-        let mut best = (value, shot);
-        for (turn, pace) in NUDGES {
-            if stop() {
-                break;
-            }
-            let nudged = Shot {
-                direction: rotate(shot.direction, turn),
-                speed: (shot.speed * pace).min(base.spec().physics.max_striker_speed),
-                ..shot
-            };
-            if let Some(v) = try_shot(&nudged) {
-                if v > best.0 {
-                    best = (v, nudged);
-                }
-            }
-        }
-        refined.push(best);
-    }
-    scored.splice(0..refined.len(), refined);
-    // The best few are played again a hand's wobble either side: a shot that only works when
-    // struck perfectly is worth less than one that forgives.
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut best: Option<(f32, Shot)> = None;
-    for (value, shot) in scored.into_iter().take(ROBUST_CHECKS) {
-        if best.is_some() && stop() {
-            break;
-        }
-        let wobble = aim_noise.max(0.004) * 0.8;
-        let mut total = value;
-        for turn in [-wobble, wobble] {
-            let turned = Shot { direction: rotate(shot.direction, turn), ..shot };
-            total += try_shot(&turned).unwrap_or(-60.0);
-        }
-        let robust = total / 3.0;
-        if best.as_ref().is_none_or(|(b, _)| robust > *b) {
-            best = Some((robust, shot));
-        }
-    }
-    let (_, shot) = best.ok_or(AiError::NoLegalShot)?;
-    let played = unsteady(&base, shot, aim_noise, speed_noise, &mut rng);
-    Ok(Plan { intended: shot, played, simulations: simulations.get() })
+    candidates.into_iter().map(|c| c.shot).collect()
 }
 
 /// Pieces `side` may go for: its own coins (any coin in the points game), and the queen once
 /// it holds a coin and she is on the board.
-fn targets(table: &Table, rules: &Match, side: crate::rules::Side) -> Vec<PieceId> {
+fn targets(table: &Table, rules: &Match, side: Side) -> Vec<PieceId> {
     let board = rules.board();
     let cover_ready = board.held[side.index()].total() > 0 || !rules.settings().queen_cover();
     let queen_ok = board.queen == QueenState::OnBoard && cover_ready;
@@ -238,13 +335,33 @@ fn targets(table: &Table, rules: &Match, side: crate::rules::Side) -> Vec<PieceI
         .collect()
 }
 
-/// Plays `shot` on a copy through the one turn sequence and scores what the rules make of it.
-fn try_shot(base: &Table, rules: &Match, side: crate::rules::Side, shot: &Shot) -> Option<f32> {
-    let mut table = base.clone_at_rest()?;
-    let mut after = rules.clone();
-    let ruling = Turn::judged(&mut table, &mut after).perform(&shot.action()).ok()?;
-    Some(score::score(rules, &after, &ruling.verdict, &table, side))
+/// Coins of `side`'s opponents (none without colours: every coin is everybody's).
+fn their_coins(table: &Table, rules: &Match, side: Side) -> Vec<PieceId> {
+    let board = rules.board();
+    table
+        .pieces()
+        .iter()
+        .filter(|p| p.on_board() && p.kind.is_coin() && !board.is_own(side, p.kind))
+        .map(|p| p.id)
+        .collect()
 }
+
+/// `scored` (best first) with the best of each outcome first, the rest after, both by worth.
+fn outcomes_first(scored: Vec<Played>) -> Vec<Played> {
+    let (mut firsts, mut rest): (Vec<Played>, Vec<Played>) = (vec![], vec![]);
+    for played in scored {
+        if firsts.iter().any(|f| f.same_outcome(&played)) {
+            rest.push(played);
+        } else {
+            firsts.push(played);
+        }
+    }
+    firsts.append(&mut rest);
+    firsts
+}
+
+/// Shots whose leave is looked at, at most, in batches of the level's `lookahead`.
+const AHEAD_AT_MOST: usize = 16;
 
 /// Candidates played again with a wobble before the choice.
 const ROBUST_CHECKS: usize = 3;

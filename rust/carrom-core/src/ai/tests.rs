@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::{Action, Game};
+use crate::game::{Action, Game, Turn};
 use crate::physics::{Place, Pocket};
 use crate::rules::{MatchSettings, Mode};
 use crate::spec::BoardSpec;
@@ -115,6 +115,41 @@ fn every_phase_of_the_search_keeps_to_a_spent_time_limit() {
     assert_eq!(plan.simulations, 3);
     let free = plan_with_no_limit(&game, seat);
     assert!(free > 3, "without a limit the search goes on ({free} shots)");
+    // The expert's first look and its look ahead keep to it too: one shot on the coarse table,
+    // one at the full step, no replies, one wobble check.
+    let expert =
+        super::plan(game.table(), game.rules(), seat, Level::Expert, 4, spent, &AtomicBool::new(false))
+            .unwrap();
+    assert_eq!(expert.simulations, 4);
+}
+
+/// Runs `f` on a pool of `threads` worker threads.
+fn on_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(f)
+}
+
+#[test]
+fn every_level_plans_the_same_shot_on_any_number_of_threads() {
+    let game = after_break(5);
+    let seat = game.rules().to_play().unwrap();
+    for level in Level::ALL {
+        let decide = || {
+            super::plan(
+                game.table(),
+                game.rules(),
+                seat,
+                level,
+                77,
+                Budget::default(),
+                &AtomicBool::new(false),
+            )
+            .unwrap()
+        };
+        let one = on_threads(1, decide);
+        for threads in [2, 3] {
+            assert_eq!(on_threads(threads, decide), one, "{level:?} on {threads} threads");
+        }
+    }
 }
 
 fn plan_with_no_limit(game: &Game, seat: crate::seat::Seat) -> u32 {
@@ -122,4 +157,117 @@ fn plan_with_no_limit(game: &Game, seat: crate::seat::Seat) -> u32 {
     plan(game.table(), game.rules(), seat, Level::Easy, 4, budget, &AtomicBool::new(false))
         .unwrap()
         .simulations
+}
+
+/// `coin_in_the_jaws` turned round: the seat's last coin sits in the centre inside a ring of
+/// six opponent's coins, where nothing pockets it, and another opponent's coin waits in the
+/// jaws of a pocket on the far side.
+fn nothing_to_pocket_and_an_easy_coin_left(seed: u64) -> (Table, Match, PieceId) {
+    let (mut table, rules, own) = coin_in_the_jaws(seed);
+    let seat = rules.to_play().unwrap();
+    let spec = table.spec().clone();
+    let colour = rules.board().colour_of(rules.side_of(seat).unwrap()).unwrap();
+    let theirs = table
+        .pieces()
+        .iter()
+        .filter(|p| p.kind.is_coin() && p.kind != colour)
+        .map(|p| p.id)
+        .collect::<Vec<_>>();
+    for id in &theirs {
+        table.set_piece(*id, Place::Pocket(Pocket(1)), Pocket(1).centre(&spec)).unwrap();
+    }
+    table.set_piece(own, Place::Board, Vec2::ZERO).unwrap();
+    let (ring, rest) = theirs.split_at(6);
+    for (i, id) in ring.iter().enumerate() {
+        let angle = std::f32::consts::TAU * i as f32 / 6.0;
+        let at = Vec2::new(libm::cosf(angle), libm::sinf(angle)) * (spec.coin_diameter + 0.0005);
+        table.set_piece(*id, Place::Board, at).unwrap();
+    }
+    let easy = &rest[0];
+    let pocket = Pocket::ALL.into_iter().find(|p| p.centre(&spec).dot(seat.towards()) < 0.0).unwrap();
+    let inward = (-pocket.centre(&spec)).normalized().unwrap();
+    let jaws = pocket.centre(&spec) + inward * (spec.pocket_radius() + spec.coin_diameter / 2.0 + 0.01);
+    table.set_piece(*easy, Place::Board, jaws).unwrap();
+    (table, rules, *easy)
+}
+
+#[test]
+fn with_nothing_to_pocket_the_expert_breaks_up_the_coin_it_would_leave_the_opponent() {
+    for seed in [1, 2] {
+        let (start, rules, easy) = nothing_to_pocket_and_an_easy_coin_left(seed);
+        let seat = rules.to_play().unwrap();
+        let jaws = start.pieces()[easy.index()].position;
+        let budget = Budget::default();
+        let decision =
+            plan(&start, &rules, seat, Level::Expert, seed, budget, &AtomicBool::new(false)).unwrap();
+        let mut table = start.clone_at_rest().unwrap();
+        let mut after = rules.clone();
+        let ruling = Turn::judged(&mut table, &mut after).perform(&decision.intended.action()).unwrap();
+        assert!(ruling.verdict.fouls().is_empty(), "seed {seed}: a safety, not a foul: {:?}", ruling.verdict);
+        let moved = table.pieces()[easy.index()].position.distance(jaws);
+        assert!(moved > 0.05, "seed {seed}: the coin in the jaws moved only {moved} m");
+    }
+}
+
+/// The seat holds eight coins and the queen is in the jaws of a far pocket. Its last coin lies
+/// in the jaws of the other far pocket (`cover` set), ready to cover her, or in the centre
+/// inside a ring of the opponent's coins, where nothing covers her.
+fn queen_in_the_jaws(seed: u64, cover: bool) -> (Table, Match, PieceId) {
+    let mut rules = Match::new(MatchSettings::new(Mode::Singles), seed).unwrap();
+    let mut table = Table::new(BoardSpec::icf()).unwrap();
+    let seat = rules.to_play().unwrap();
+    let colour = rules.board().colour_of(rules.side_of(seat).unwrap()).unwrap();
+    for kinds in [vec![colour], vec![colour; 7]] {
+        rules.begin_strike(seat).unwrap();
+        rules.resolve(&crate::rules::ShotSummary::pocketing(&kinds)).unwrap();
+    }
+    let spec = table.spec().clone();
+    for id in table
+        .pieces()
+        .iter()
+        .filter(|p| p.kind.is_coin() || p.kind == PieceKind::Queen)
+        .map(|p| p.id)
+        .collect::<Vec<_>>()
+    {
+        table.set_piece(id, Place::Pocket(Pocket(0)), Pocket(0).centre(&spec)).unwrap();
+    }
+    let jaws = |pocket: Pocket| {
+        let inward = (-pocket.centre(&spec)).normalized().unwrap();
+        pocket.centre(&spec) + inward * (spec.pocket_radius() + spec.coin_diameter / 2.0 + 0.004)
+    };
+    let far: Vec<Pocket> =
+        Pocket::ALL.into_iter().filter(|p| p.centre(&spec).dot(seat.towards()) < 0.0).collect();
+    table.set_piece(PieceId::QUEEN, Place::Board, jaws(far[0])).unwrap();
+    let last = table.pieces().iter().find(|p| p.kind == colour).unwrap().id;
+    let theirs: Vec<PieceId> =
+        table.pieces().iter().filter(|p| p.kind.is_coin() && p.kind != colour).map(|p| p.id).collect();
+    if cover {
+        table.set_piece(last, Place::Board, jaws(far[1])).unwrap();
+    } else {
+        table.set_piece(last, Place::Board, Vec2::ZERO).unwrap();
+        for (i, id) in theirs[..6].iter().enumerate() {
+            let angle = std::f32::consts::TAU * i as f32 / 6.0;
+            let at = Vec2::new(libm::cosf(angle), libm::sinf(angle)) * (spec.coin_diameter + 0.0005);
+            table.set_piece(*id, Place::Board, at).unwrap();
+        }
+    }
+    (table, rules, last)
+}
+
+#[test]
+fn q_the_expert_pockets_the_queen_only_when_a_cover_can_follow() {
+    for seed in [1, 2, 3, 4] {
+        for cover in [true, false] {
+            let (start, rules, _) = queen_in_the_jaws(seed, cover);
+            let seat = rules.to_play().unwrap();
+            let budget = Budget::default();
+            let decision =
+                plan(&start, &rules, seat, Level::Expert, seed, budget, &AtomicBool::new(false)).unwrap();
+            let mut table = start.clone_at_rest().unwrap();
+            let report =
+                Turn::judged(&mut table, &mut rules.clone()).perform(&decision.intended.action()).unwrap();
+            let queen = report.report.unwrap().pocketed.iter().any(|p| p.piece == PieceId::QUEEN);
+            assert_eq!(queen, cover, "seed {seed}, cover {cover}: queen pocketed {queen}");
+        }
+    }
 }

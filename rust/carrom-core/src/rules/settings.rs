@@ -17,6 +17,14 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Every mode.
+    pub const ALL: [Mode; 3] = [Mode::Singles, Mode::Doubles, Mode::Points];
+
+    /// The mode of a `name`, if there is one.
+    pub fn from_name(name: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.name() == name)
+    }
+
     /// A stable lowercase name, for saves and translation keys.
     pub fn name(self) -> &'static str {
         match self {

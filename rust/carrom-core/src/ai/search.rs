@@ -1,0 +1,146 @@
+//! One decision's what-ifs: shots played on copies of the table, in parallel on the worker
+//! threads of the current rayon pool. Results come back in the order the shots were given, so
+//! the decision is the same for any number of threads; only a time limit or a cancel can cut a
+//! search short, and then what was played is kept.
+
+use super::{score, Budget, Shot};
+use crate::game::Turn;
+use crate::physics::Table;
+use crate::piece::{PieceId, PieceKind};
+use crate::rules::{Match, RuleEvent, Side};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::Instant;
+
+/// A shot played on a copy: how good it was for the side that played it, and what it left.
+pub(super) struct Played {
+    pub shot: Shot,
+    pub value: f32,
+    pub table: Table,
+    pub rules: Match,
+    /// The shot ended a board (or the match): what it leaves is a new board, not a position.
+    pub new_board: bool,
+    /// The rules called a foul.
+    pub fouled: bool,
+    /// Pieces (not the striker) that left the board.
+    pub pocketed: Vec<PieceId>,
+    /// The shot covered the queen (even if it ended the board, which sets her up again).
+    pub covered: bool,
+    /// What the position left is worth, for a level that looks ahead (`lookahead`).
+    pub leave: f32,
+}
+
+impl Played {
+    /// The shot and what it leaves.
+    pub fn total(&self) -> f32 {
+        self.value + self.leave
+    }
+
+    /// Whether two shots came to the same thing: the same pieces pocketed, a foul or not.
+    pub fn same_outcome(&self, other: &Played) -> bool {
+        self.fouled == other.fouled && self.pocketed == other.pocketed
+    }
+}
+
+/// A trial's fate: not played because the search had to stop (`None`), refused by the table
+/// or the rules (`Some(None)`), or played.
+pub(super) type Tried = Option<Option<Played>>;
+
+/// A shot to try from a position, for a side.
+pub(super) struct Trial<'p> {
+    pub table: &'p Table,
+    pub rules: &'p Match,
+    pub side: Side,
+    pub shot: Shot,
+}
+
+/// The clock, the cancel flag and the count of a decision's simulations.
+pub(super) struct Search<'a> {
+    started: Instant,
+    budget: Budget,
+    cancel: &'a AtomicBool,
+    simulations: AtomicU32,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(budget: Budget, cancel: &'a AtomicBool) -> Search<'a> {
+        Search { started: Instant::now(), budget, cancel, simulations: AtomicU32::new(0) }
+    }
+
+    /// Whether time is up or the search was cancelled: every phase checks before each shot.
+    pub fn stop(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+            || self.budget.time_limit.is_some_and(|l| self.started.elapsed() >= l)
+    }
+
+    /// Shots simulated so far.
+    pub fn simulations(&self) -> u32 {
+        self.simulations.load(Ordering::Relaxed)
+    }
+
+    /// Plays every trial on a copy of its table, in parallel, in order. Once the search must
+    /// stop the rest are skipped, except the first `always`: a decision needs a played shot.
+    pub fn play_all(&self, trials: &[Trial], always: usize) -> Vec<Tried> {
+        trials
+            .par_iter()
+            .enumerate()
+            .map(|(i, trial)| {
+                if i >= always && self.stop() {
+                    return None;
+                }
+                self.simulations.fetch_add(1, Ordering::Relaxed);
+                Some(play(trial))
+            })
+            .collect()
+    }
+
+    /// The trials played, in order, leaving out those skipped or refused.
+    pub fn played(&self, trials: &[Trial], always: usize) -> Vec<Played> {
+        self.play_all(trials, always).into_iter().flatten().flatten().collect()
+    }
+}
+
+/// Plays `trial` on a copy through the one turn sequence and scores what the rules make of it.
+fn play(trial: &Trial) -> Option<Played> {
+    let mut table = trial.table.clone_at_rest()?;
+    let mut rules = trial.rules.clone();
+    let ruling = Turn::judged(&mut table, &mut rules).perform(&trial.shot.action()).ok()?;
+    let mut value = score::score(trial.rules, &rules, &ruling.verdict, &table, trial.side);
+    // A shot that moves nothing but the striker leaves the position as it was: when nothing
+    // better is open, moving something is worth more, or two computers would trade the same
+    // shot for ever.
+    if !moves_a_piece(trial.table, &table) {
+        value -= IDLE;
+    }
+    let new_board = ruling.verdict.new_board() || rules.outcome().is_some();
+    let fouled = !ruling.verdict.fouls().is_empty();
+    let pocketed = ruling.report.map(|r| r.pocketed.iter().map(|p| p.piece).collect()).unwrap_or_default();
+    let covered = ruling.verdict.events.iter().any(|e| matches!(e, RuleEvent::QueenCovered { .. }));
+    Some(Played { shot: trial.shot, value, table, rules, new_board, fouled, pocketed, covered, leave: 0.0 })
+}
+
+/// Worth lost by a shot that moves no piece.
+const IDLE: f32 = 3.0;
+/// A piece moved less than this, metres, stayed where it was.
+const STAYED: f32 = 0.002;
+
+/// Whether any piece but the striker left its place or moved.
+fn moves_a_piece(before: &Table, after: &Table) -> bool {
+    before.pieces().iter().zip(after.pieces()).any(|(b, a)| {
+        b.kind != PieceKind::Striker && (b.place != a.place || b.position.distance(a.position) > STAYED)
+    })
+}
+
+/// The table as the first look plays it: the same board at a coarser time step, about half
+/// the work to simulate; how often it sees what the full step sees is in `docs/benchmarks.md`
+/// (`carrom-lab firstlook`).
+pub(super) fn coarse(table: &Table) -> Option<Table> {
+    let mut spec = table.spec().clone();
+    spec.physics.time_step = (spec.physics.time_step * COARSENING).min(1.0 / 60.0);
+    let mut coarse = table.clone_at_rest()?;
+    coarse.set_spec(spec).ok()?;
+    Some(coarse)
+}
+
+/// How many times longer the first look's time step is.
+pub const COARSENING: f32 = 2.0;
