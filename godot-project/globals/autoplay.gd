@@ -5,14 +5,17 @@ extends Node
 ## `--autoplay` alone starts a singles match of one board with the computer on both seats and
 ## quits when it ends, printing the result. `--strikes=N` stops after N strikes the way a player
 ## closing the window would (the match is saved in the user data folder); `--continue` plays on
-## from that save. `--level=easy|medium|hard` picks the computer's level (hard by default). The
-## game quits with code 0 when the match ended or was saved as asked, 1 when it could not.
+## from that save. `--level=easy|medium|hard|expert` picks the computer's level (hard by
+## default). `--frames` measures how steadily frames come while the computer thinks
+## (`FrameMeter`) and prints it at the end. The game quits with code 0 when the match ended or
+## was saved as asked, 1 when it could not.
 
 ## Strikes after which a match that never ends is given up (a board takes far fewer).
 const STRIKE_LIMIT := 600
 
 var _strikes := 0
 var _stop_after := 0
+var _meter: FrameMeter
 
 
 func _ready() -> void:
@@ -25,6 +28,9 @@ func _ready() -> void:
 			_stop_after = maxi(int(arg.get_slice("=", 1)), 1)
 		elif arg.begins_with("--level="):
 			level = _level_named(arg.get_slice("=", 1))
+	if "--frames" in args:
+		_meter = FrameMeter.new()
+		add_child(_meter)
 	print("autoplay: user data in %s" % OS.get_user_data_dir())
 	# What the build carries beside the match: the rules offered and the trick shots.
 	var rulesets := Session.ruleset_paths().size()
@@ -76,6 +82,8 @@ func _on_match_finished(winner: int, scores: PackedInt32Array) -> void:
 
 
 func _finish(code: int, message: String) -> void:
+	if _meter:
+		print("autoplay: " + _meter.report())
 	if code == 0:
 		print("autoplay: " + message)
 	else:

@@ -49,6 +49,7 @@ func _run() -> void:
 	await _check_save_and_continue()
 	await _check_damaged_save()
 	await _check_menu_keeps_choices()
+	await _check_expert_is_offered()
 	await _check_online_menu_refuses_bad_input()
 	await _check_games_found_on_the_network()
 	_check_room_code()
@@ -357,6 +358,52 @@ func _check_menu_keeps_choices() -> void:
 		"the new-match screen keeps the points and boards chosen",
 		shown == [29.0, 5.0] and kept == [29, 5],
 		"shown %s, kept %s" % [shown, kept]
+	)
+
+
+## Every seat of a new match offers the expert, in the player's language, and choosing it
+## puts the computer at that level in the seat.
+func _check_expert_is_offered() -> void:
+	var session: Node = root.get_node("Session")
+	var settings: Node = root.get_node("GameSettings")
+	var kept: Dictionary = session.get("players").duplicate()
+	var menu: Control = load(NEW_MATCH).instantiate()
+	root.add_child(menu)
+	await process_frame
+	var rows := menu.find_children("*", "HBoxContainer", true, false).filter(
+		func(node: Node) -> bool: return node.has_signal("player_chosen")
+	)
+	var shown := []
+	for language in ["en", "ko"]:
+		settings.language = language
+		settings.apply()
+		await process_frame
+		var wanted := TranslationServer.get_translation_object(language).get_message(
+			"PLAYER_EXPERT"
+		)
+		for row: Node in rows:
+			var player: OptionButton = row.get_node("%Player")
+			var texts := []
+			for i in player.item_count:
+				texts.append(player.get_item_text(i))
+			shown.append(wanted in texts)
+	var chosen := -2
+	if not rows.is_empty():
+		var row: Node = rows[0]
+		var player: OptionButton = row.get_node("%Player")
+		var index: int = (row.call("kinds") as Array).find(CarromAi.LEVEL_EXPERT)
+		player.select(index)
+		player.item_selected.emit(index)
+		chosen = session.get("players").get(row.get("seat"), -2)
+	settings.language = "en"
+	settings.apply()
+	menu.queue_free()
+	session.set("players", kept)
+	await process_frame
+	_result(
+		"every seat offers the expert in English and Korean, and choosing it seats the expert",
+		not rows.is_empty() and not false in shown and chosen == CarromAi.LEVEL_EXPERT,
+		"%d rows, offered %s, chosen %d" % [rows.size(), shown, chosen]
 	)
 
 

@@ -164,3 +164,37 @@ func test_the_computer_refuses_a_time_budget_that_is_not_a_number() -> void:
 	ai.time_budget = 0.2
 	check(ai.think(seat, CarromAi.LEVEL_EASY), "a real budget thinks")
 	ai.cancel()
+
+
+func test_the_expert_answers_on_the_worker_threads_asked_for() -> void:
+	var nodes := new_match(CarromRules.MODE_SINGLES, 12)
+	var board: CarromBoard = nodes[0]
+	var rules: CarromRules = nodes[1]
+	var ai := CarromAi.new()
+	ai.board = board
+	ai.rules = rules
+	add(ai, "Ai")
+	check(CarromAi.get_level_key(CarromAi.LEVEL_EXPERT) == "expert", "the expert level has a key")
+	check(CarromAi.LEVEL_EXPERT in CarromAi.get_levels(), "and is offered with the others")
+	var seat := rules.get_seat_to_play()
+	ai.threads = -1
+	check(not ai.think(seat, CarromAi.LEVEL_EXPERT), "a negative thread count is refused")
+	ai.threads = 2
+	ai.time_budget = 2.0
+	var answers: Array = []
+	ai.shot_ready.connect(
+		func(s: int, offset: float, dir: Vector2, power: float) -> void:
+			answers.append([s, offset, dir, power])
+	)
+	check(ai.think(seat, CarromAi.LEVEL_EXPERT), "the expert thinks")
+	var waited := 0
+	while answers.is_empty() and waited < 600:
+		await tree.process_frame
+		waited += 1
+	check(ai.get_thread_count() == 2, "on two threads (%d)" % ai.get_thread_count())
+	check(answers.size() == 1, "and answers once")
+	if answers.size() == 1:
+		var shot: Array = answers[0]
+		check(shot[0] == seat, "for the seat to play")
+		check(board.place_striker(seat, shot[1]), "from a legal spot on its baseline")
+		check(board.strike(shot[2], shot[3]), "with a legal strike")
