@@ -3,7 +3,7 @@
 //! by `carrom-lab firstlook`; the figures are in `docs/benchmarks.md`.
 
 use super::search::{coarse, Played, Search, Trial};
-use super::{candidates, AiError, Budget, Level};
+use super::{candidates, outcomes_first, AiError, Budget, Level};
 use crate::physics::Table;
 use crate::rules::Match;
 use crate::seat::Seat;
@@ -20,7 +20,7 @@ pub struct FirstLook {
     /// fouls, the turn going on or passing alike.
     pub same_outcome: u32,
     /// Whether the best candidate of the full simulation was among those the first look
-    /// passes on to it.
+    /// passes on to it (the best of each outcome first, then by worth, as the expert does).
     pub best_kept: bool,
     /// Whether a candidate worth as much, give or take `NEAR`, was among them: what the
     /// choice needs.
@@ -64,7 +64,11 @@ pub fn compare_first_look(table: &Table, rules: &Match, seat: Seat) -> Result<Fi
     let best = rank(&full).first().copied();
     let Some(best) = best else { return Ok(look) };
     let top = value(&full[best]);
-    let by_look: Vec<usize> = rank(&looked).into_iter().take(style.shots).collect();
+    // As the expert picks them: by the first look's worth, the best of each outcome first.
+    let seen: Vec<(usize, &Played)> =
+        rank(&looked).into_iter().filter_map(|i| Some((i, looked[i].as_ref()?))).collect();
+    let by_look: Vec<usize> =
+        outcomes_first(seen, |seen| seen.1).into_iter().take(style.shots).map(|(i, _)| i).collect();
     let near = |kept: &[usize]| kept.iter().any(|&i| value(&full[i]) >= top - NEAR);
     look.best_kept = by_look.contains(&best);
     look.near_best_kept = near(&by_look);

@@ -198,7 +198,7 @@ pub fn plan(
             looked.sort_by(|a, b| b.value.total_cmp(&a.value));
             // The best of each outcome go on whatever their worth: what they leave may make a
             // safety better than a pocketing shot.
-            outcomes_first(looked).into_iter().take(style.shots).map(|p| p.shot).collect()
+            outcomes_first(looked, |p| p).into_iter().take(style.shots).map(|p| p.shot).collect()
         }
         _ => candidates.into_iter().take(style.shots).collect(),
     };
@@ -236,7 +236,7 @@ pub fn plan(
     // time for as long as a shot not yet looked at is worth more on its own than the best
     // looked at with what it leaves. The rest are dropped.
     if style.lookahead > 0 && !search.stop() {
-        scored = outcomes_first(scored);
+        scored = outcomes_first(scored, |p| p);
         let mut looked = 0;
         while looked < scored.len().min(AHEAD_AT_MOST) && !search.stop() {
             let batch = looked..scored.len().min(looked + style.lookahead);
@@ -346,14 +346,14 @@ fn their_coins(table: &Table, rules: &Match, side: Side) -> Vec<PieceId> {
         .collect()
 }
 
-/// `scored` (best first) with the best of each outcome first, the rest after, both by worth.
-fn outcomes_first(scored: Vec<Played>) -> Vec<Played> {
-    let (mut firsts, mut rest): (Vec<Played>, Vec<Played>) = (vec![], vec![]);
-    for played in scored {
-        if firsts.iter().any(|f| f.same_outcome(&played)) {
-            rest.push(played);
+/// `items` (best first) with the best of each outcome first, the rest after, both by worth.
+fn outcomes_first<T>(items: Vec<T>, played: impl Fn(&T) -> &Played) -> Vec<T> {
+    let (mut firsts, mut rest): (Vec<T>, Vec<T>) = (vec![], vec![]);
+    for item in items {
+        if firsts.iter().any(|f| played(f).same_outcome(played(&item))) {
+            rest.push(item);
         } else {
-            firsts.push(played);
+            firsts.push(item);
         }
     }
     firsts.append(&mut rest);
