@@ -33,8 +33,8 @@ const QUEEN_WASTED: f32 = QUEEN_HOPE;
 /// best next shot when the turn goes on, minus a share of the next player's when it passes.
 /// `replies` candidates are tried from each; all of them in one parallel batch.
 pub(super) fn leaves(search: &Search, played: &[Played], side: Side, replies: usize) -> Vec<f32> {
-    let froms: Vec<Option<From>> = played.iter().map(|p| From::position(p, side, replies)).collect();
-    let trials: Vec<(usize, bool, Trial)> = froms
+    let leaves: Vec<Option<Leave>> = played.iter().map(|p| Leave::position(p, side, replies)).collect();
+    let trials: Vec<(usize, bool, Trial)> = leaves
         .iter()
         .enumerate()
         .filter_map(|(i, f)| Some((i, f.as_ref()?)))
@@ -55,21 +55,28 @@ pub(super) fn leaves(search: &Search, played: &[Played], side: Side, replies: us
     let trials: Vec<Trial> = trials.into_iter().map(|(_, _, t)| t).collect();
     let results = search.play_all(&trials, 0);
     // The best shot of the next player, and of the opponent had the turn passed; whether one
-    // of the next shots covered the queen.
+    // of the next shots covered the queen; whether the clock let every reply be played.
     let mut best = vec![[0.0_f32; 2]; played.len()];
     let mut covered = vec![false; played.len()];
+    let mut complete = vec![true; played.len()];
     for ((i, passed), result) in owners.into_iter().zip(results) {
-        if let Some(Some(r)) = result {
-            best[i][usize::from(passed)] = best[i][usize::from(passed)].max(r.value);
-            covered[i] |= r.covered && !passed;
+        match result {
+            Some(Some(r)) => {
+                best[i][usize::from(passed)] = best[i][usize::from(passed)].max(r.value);
+                covered[i] |= r.covered && !passed;
+            }
+            Some(None) => {}
+            None => complete[i] = false,
         }
     }
-    froms
+    leaves
         .iter()
         .zip(played)
-        .zip(best.into_iter().zip(covered))
-        .map(|((from, p), ([next, passed], covered))| match from {
+        .zip(best.into_iter().zip(covered).zip(complete))
+        .map(|((leave, p), (([next, passed], covered), complete))| match leave {
+            // Nothing to look at, or a look the time limit cut short: the shot stands alone.
             None => 0.0,
+            Some(_) if !complete => 0.0,
             // The turn goes on only to pass after a failed cover: the queen goes back to the
             // centre, and the opponent plays from there.
             Some(f) if f.passed.is_some() && !covered => -p.value - QUEEN_WASTED - OPPONENT_NEXT * passed,
@@ -80,7 +87,7 @@ pub(super) fn leaves(search: &Search, played: &[Played], side: Side, replies: us
 }
 
 /// A position a shot left, and the shots tried from it.
-struct From {
+struct Leave {
     /// The table at the first look's step.
     table: Table,
     /// The next player's lines.
@@ -99,8 +106,8 @@ struct Lines {
     shots: Vec<Shot>,
 }
 
-impl From {
-    fn position(p: &Played, side: Side, replies: usize) -> Option<From> {
+impl Leave {
+    fn position(p: &Played, side: Side, replies: usize) -> Option<Leave> {
         if p.new_board {
             return None;
         }
@@ -116,7 +123,7 @@ impl From {
             let lines = Lines::of(&missed, &rules, rules.to_play()?, replies)?;
             passed = Some((missed, rules, lines));
         }
-        Some(From { table, next, passed, later })
+        Some(Leave { table, next, passed, later })
     }
 }
 

@@ -250,7 +250,10 @@ pub fn plan(
                 break;
             }
         }
-        scored.truncate(looked);
+        // Cancelled before a batch was looked at: keep them all, valued on their own.
+        if looked > 0 {
+            scored.truncate(looked);
+        }
         scored.sort_by(|a, b| b.total().total_cmp(&a.total()));
     }
     // The best few are played again a hand's wobble either side: a shot that only works when
