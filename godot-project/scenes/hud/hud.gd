@@ -134,7 +134,10 @@ func refresh(rules: CarromRules) -> void:
 
 
 func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
-	var parts: Array[String] = [tr("STATUS_BOARD") % [rules.get_board_number(), rules.max_boards]]
+	# The match's own number of boards: `max_boards` may be 0, "the ruleset's".
+	var ruleset := rules.get_match_ruleset()
+	var boards := ruleset.max_boards if ruleset else rules.max_boards
+	var parts: Array[String] = [tr("STATUS_BOARD") % [rules.get_board_number(), boards]]
 	if to_play >= 0:
 		parts.append(tr("BANNER_TO_PLAY") % SeatNames.player_name(rules, to_play))
 	var queen := SeatNames.queen_text(rules)

@@ -50,6 +50,7 @@ func _run() -> void:
 	await _check_damaged_save()
 	await _check_menu_keeps_choices()
 	await _check_expert_is_offered()
+	await _check_hud_counts_the_rulesets_boards()
 	await _check_online_menu_refuses_bad_input()
 	await _check_games_found_on_the_network()
 	_check_room_code()
@@ -404,6 +405,33 @@ func _check_expert_is_offered() -> void:
 		"every seat offers the expert in English and Korean, and choosing it seats the expert",
 		not rows.is_empty() and not false in shown and chosen == CarromAi.LEVEL_EXPERT,
 		"%d rows, offered %s, chosen %d" % [rows.size(), shown, chosen]
+	)
+
+
+## A game maker's scene that leaves `max_boards` at 0 (the ruleset's) still shows how many
+## boards the match has.
+func _check_hud_counts_the_rulesets_boards() -> void:
+	var board := CarromBoard.new()
+	var rules := CarromRules.new()
+	rules.board = board
+	rules.max_boards = 0
+	rules.ruleset = load("res://addons/carrom/rulesets/classic.tres")
+	root.add_child(board)
+	root.add_child(rules)
+	var started := rules.start_match(3)
+	var hud: CanvasLayer = load("res://scenes/hud/hud.tscn").instantiate()
+	root.add_child(hud)
+	await process_frame
+	hud.call("refresh", rules)
+	var shown: String = hud.get_node("%Status").text
+	var boards: int = rules.get_match_ruleset().max_boards
+	for node: Node in [hud, rules, board]:
+		node.queue_free()
+	await process_frame
+	_result(
+		"the status line counts the ruleset's boards when the scene leaves max_boards at 0",
+		started and boards == 8 and shown.begins_with(tr("STATUS_BOARD") % [1, 8]),
+		"shown %s, the match has %d boards" % [shown, boards]
 	)
 
 
