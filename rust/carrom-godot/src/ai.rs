@@ -165,7 +165,7 @@ impl CarromAi {
     fn pool(&mut self) -> Result<Arc<ThreadPool>, String> {
         if !(0..=64).contains(&self.threads) {
             return Err(format!(
-                "CarromAi.threads must lie between 0 (one per core) and 64 (got {})",
+                "CarromAi.threads must lie between 0 (one per core but one) and 64 (got {})",
                 self.threads
             ));
         }

@@ -49,7 +49,7 @@ pub fn compare_first_look(table: &Table, rules: &Match, seat: Seat) -> Result<Fi
     let mut look = FirstLook { candidates: shots.len() as u32, ..FirstLook::default() };
     for (a, b) in looked.iter().zip(&full) {
         let same = match (a, b) {
-            (Some(a), Some(b)) => outcome(a) == outcome(b),
+            (Some(a), Some(b)) => a.same_outcome(b) && a.rules.to_play() == b.rules.to_play(),
             (None, None) => true,
             _ => false,
         };
@@ -80,9 +80,3 @@ pub fn compare_first_look(table: &Table, rules: &Match, seat: Seat) -> Result<Fi
 
 /// Worth within which a kept candidate counts as good as the best: a third of a coin.
 const NEAR: f32 = 5.0;
-
-/// The outcome of a shot as the rules see it: pieces pocketed, fouls, who plays next.
-fn outcome(p: &Played) -> (Vec<crate::piece::PieceId>, bool, Option<Seat>) {
-    let pocketed = p.table.pieces().iter().filter(|q| !q.on_board()).map(|q| q.id).collect();
-    (pocketed, p.fouled, p.rules.to_play())
-}

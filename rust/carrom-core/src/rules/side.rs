@@ -70,13 +70,6 @@ impl Mode {
         }
     }
 
-    /// The seat that plays after `seat` when the turn passes (to the right).
-    pub fn seat_after(self, seat: Seat) -> Seat {
-        let seats = self.seats();
-        let i = seats.iter().position(|s| *s == seat).unwrap_or(0);
-        seats[(i + 1) % seats.len()]
-    }
-
     /// How many sides play.
     pub fn side_count(self) -> usize {
         match self {
