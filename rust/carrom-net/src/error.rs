@@ -34,6 +34,11 @@ pub enum NetError {
     /// A peer that has not said hello (or is not connected) sent a game message.
     #[error("say hello before anything else")]
     NoHello,
+    /// A connection that already said hello said it again.
+    #[error(
+        "this connection has said hello already: one hello a connection (connect again to change device)"
+    )]
+    HelloTwice,
     /// A name or token that is not allowed.
     #[error("{what} must be 1 to {max} characters of letters, digits, '-' or '_' (got {len})")]
     BadIdentity {

@@ -25,6 +25,9 @@ pub const MESSAGE_BURST: u32 = 40;
 const HASHES_KEPT: usize = 64;
 /// The longest device token.
 const MAX_TOKEN: usize = 64;
+/// The least time between two whole states sent to one peer whose hash differed: a resent
+/// state is the one large message a peer can ask for, so it cannot be asked for in a loop.
+pub const STATE_RESEND_SECONDS: f64 = 5.0;
 /// How long the match waits for a player who dropped before the computer takes their seats,
 /// unless the host says otherwise.
 pub const DROP_SECONDS: u32 = 60;
@@ -71,8 +74,12 @@ pub enum Outgoing {
 }
 
 struct Connection {
+    /// The device token it said hello with: `None` until then (and once another connection
+    /// of the same device took over).
     token: Option<String>,
     rate: RateLimit,
+    /// When it was last sent the whole state after a differing hash.
+    state_sent_at: Option<f64>,
 }
 
 /// The host of one match.
@@ -172,7 +179,7 @@ impl Host {
     /// A peer connected; it must say hello before anything else.
     pub fn connect(&mut self, peer: PeerId) {
         let rate = RateLimit::new(MESSAGES_PER_SECOND, MESSAGE_BURST);
-        self.peers.insert(peer, Connection { token: None, rate });
+        self.peers.insert(peer, Connection { token: None, rate, state_sent_at: None });
     }
 
     /// A peer left at `now`. Its seats stay its own, for when the same device comes back;
@@ -194,7 +201,7 @@ impl Host {
     /// The time is `now`: a wait for a dropped player that ends hands their seats to the
     /// computer; a turn that runs out passes. Call it often (every frame will do).
     pub fn tick(&mut self, now: f64) -> Vec<Outgoing> {
-        let mut out = vec![];
+        let mut out = self.notice_missing(now);
         let ended: Vec<String> =
             self.away.iter().filter(|(_, until)| **until <= now).map(|(t, _)| t.clone()).collect();
         for token in ended {
@@ -226,6 +233,36 @@ impl Host {
                 ))),
             }
         }
+        out
+    }
+
+    /// A seat held by a device that is neither connected nor waited for would be timed by
+    /// nobody and stood in for by nobody: the match waits for that device as for one that
+    /// dropped. (Every way a connection ends goes through `disconnect`; this is the net under it.)
+    fn notice_missing(&mut self, now: f64) -> Vec<Outgoing> {
+        let missing: Vec<String> = self
+            .holders
+            .values()
+            .filter_map(|h| match h {
+                Holder::Device(token) if !self.is_connected(token) && !self.away.contains_key(token) => {
+                    Some(token.clone())
+                }
+                _ => None,
+            })
+            .collect();
+        if missing.is_empty() || self.game.rules().is_over() {
+            return vec![];
+        }
+        let mut out = vec![];
+        for token in missing {
+            self.away.insert(token.clone(), now + f64::from(self.drop_seconds));
+            out.push(Outgoing::Log(format!(
+                "the player on device {token} is not connected: waiting {} s",
+                self.drop_seconds
+            )));
+        }
+        self.clock.stop();
+        out.push(Outgoing::All(self.players(now)));
         out
     }
 
@@ -292,6 +329,14 @@ impl Host {
         let connection = self.peers.get_mut(&peer).ok_or(NetError::NoHello)?;
         connection.rate.take(now)?;
         let message: ToHost = decode(bytes, MAX_TO_HOST_BYTES)?;
+        // One hello a connection, first: nothing is answered before it, and a second one
+        // (another token on the same connection) would leave its seats with nobody timed.
+        match (&message, &connection.token) {
+            (ToHost::Hello { .. }, Some(_)) => return Err(NetError::HelloTwice),
+            (ToHost::Hello { .. }, None) => {}
+            (_, None) => return Err(NetError::NoHello),
+            (_, Some(_)) => {}
+        }
         match message {
             ToHost::Hello { name, token } => self.hello(peer, name, token, now),
             ToHost::Aim { seat, offset, direction } => {
@@ -307,7 +352,7 @@ impl Host {
                 self.own_seat(peer, intent.seat)?;
                 self.strike(&intent, now)
             }
-            ToHost::Hash { shot, hash } => Ok(self.check_hash(peer, shot, hash)),
+            ToHost::Hash { shot, hash } => Ok(self.check_hash(peer, shot, hash, now)),
         }
     }
 
@@ -409,26 +454,33 @@ impl Host {
         ruling.report.as_ref().map_or(0.0, |r| f64::from(r.steps) * step)
     }
 
-    fn check_hash(&mut self, peer: PeerId, shot: u32, hash: StateHash) -> Vec<Outgoing> {
+    /// A peer's hash after `shot`: when it differs from ours, the peer is sent our state, at
+    /// most once every [`STATE_RESEND_SECONDS`].
+    fn check_hash(&mut self, peer: PeerId, shot: u32, hash: StateHash, now: f64) -> Vec<Outgoing> {
         let ours = self.hashes.iter().find(|(n, _)| *n == shot).map(|(_, h)| *h);
         match ours {
-            Some(ours) if ours == hash => vec![],
+            Some(ours) if ours == hash => return vec![],
             // Too old to compare: newer hashes from the peer will say.
-            None if shot < self.shots => vec![],
-            _ => {
-                let state = match self.game.to_json() {
-                    Ok(state) => state,
-                    Err(e) => return vec![Outgoing::Log(format!("cannot send the state: {e}"))],
-                };
-                vec![
-                    Outgoing::Log(format!(
-                        "peer {peer} differs after shot {shot} (its hash {hash}, ours {}): sent our state",
-                        ours.map_or("unknown".to_string(), |h| h.to_string())
-                    )),
-                    Outgoing::To(peer, ToPeer::State { shots: self.shots, state }),
-                ]
-            }
+            None if shot < self.shots => return vec![],
+            _ => {}
         }
+        let ours = ours.map_or("unknown".to_string(), |h| h.to_string());
+        let differs = format!("peer {peer} differs after shot {shot} (its hash {hash}, ours {ours})");
+        let Some(connection) = self.peers.get_mut(&peer) else { return vec![] };
+        if connection.state_sent_at.is_some_and(|at| now - at < STATE_RESEND_SECONDS) {
+            return vec![Outgoing::Log(format!(
+                "{differs}: our state was sent less than {STATE_RESEND_SECONDS} s ago"
+            ))];
+        }
+        let state = match self.game.to_json() {
+            Ok(state) => state,
+            Err(e) => return vec![Outgoing::Log(format!("cannot send the state: {e}"))],
+        };
+        connection.state_sent_at = Some(now);
+        vec![
+            Outgoing::Log(format!("{differs}: sent our state")),
+            Outgoing::To(peer, ToPeer::State { shots: self.shots, state }),
+        ]
     }
 
     fn remember_hash(&mut self) {

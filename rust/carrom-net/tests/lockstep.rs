@@ -548,3 +548,69 @@ fn a_peer_refuses_a_list_of_players_it_cannot_show() {
     });
     assert!(matches!(replica.receive(&fine), Ok((Change::Players { pause_seconds: 60, .. }, _))));
 }
+
+/// Whole states (`ToPeer::State`) the host sent in `out`.
+fn states_in(out: &[Outgoing]) -> usize {
+    out.iter().filter(|o| matches!(o, Outgoing::To(_, ToPeer::State { .. }))).count()
+}
+
+#[test]
+fn a_connection_that_never_said_hello_is_answered_nothing_but_a_refusal() {
+    let mut net = two_devices(|host| host);
+    net.host.connect(9);
+    let forged =
+        carrom_net::message::encode(&carrom_net::ToHost::Hash { shot: 0, hash: StateHash::of_save("x") });
+    assert_eq!(net.host.receive(9, &forged, 1.0), Err(NetError::NoHello), "no state for a stranger");
+    let aim = Replica::aim(Seat::ALL[0], 0.0, forward(Seat::ALL[0]));
+    assert_eq!(net.host.receive(9, &aim, 1.1), Err(NetError::NoHello));
+    assert!(net.in_step());
+}
+
+#[test]
+fn a_peer_whose_hash_differs_is_sent_the_state_at_a_bounded_rate() {
+    let mut net = two_devices(|host| host);
+    let lie =
+        carrom_net::message::encode(&carrom_net::ToHost::Hash { shot: 0, hash: StateHash::of_save("lie") });
+    let first = net.host.receive(2, &lie, 10.0).unwrap();
+    assert_eq!(states_in(&first), 1, "a real mismatch is mended with the state");
+    let again = net.host.receive(2, &lie, 11.0).unwrap();
+    assert_eq!(states_in(&again), 0, "asked again a second later: only a log line");
+    assert!(matches!(&again[..], [Outgoing::Log(line)] if line.contains("less than")), "{again:?}");
+    let later = net.host.receive(2, &lie, 10.0 + carrom_net::host::STATE_RESEND_SECONDS).unwrap();
+    assert_eq!(states_in(&later), 1, "after the wait a state goes again");
+}
+
+#[test]
+fn a_second_hello_on_a_connection_is_refused_and_its_seat_stays_timed() {
+    let mut net = two_devices(|host| host.with_turn_seconds(20));
+    let seat = net.host.game().rules().to_play().unwrap();
+    let (id, token) = if seat == Seat::ALL[0] { (2, "a") } else { (3, "b") };
+    let other_token = Replica::hello("player", "someone-else");
+    assert_eq!(net.host.receive(id, &other_token, 0.1), Err(NetError::HelloTwice));
+    assert_eq!(net.host.holder(seat), Holder::Device(token.into()), "the seat is still the device's");
+    let same = Replica::hello("player", token);
+    assert_eq!(net.host.receive(id, &same, 0.2), Err(NetError::HelloTwice));
+    // The seat's turn is still timed: it passes after 20 s, not never.
+    net.wait(1.0);
+    net.wait(25.0);
+    assert_eq!(net.host.shots(), 1, "the idle seat's turn passed");
+    assert_eq!(net.host.game().rules().to_play(), Some(seat.opposite()));
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    assert!(net.play_one(&mut rng) && net.in_step(), "and its own strikes are still taken");
+    assert!(net.refusals.is_empty(), "{:?}", net.refusals);
+}
+
+#[test]
+fn a_seat_whose_device_never_connects_is_waited_for_then_stood_in_for() {
+    let holders =
+        vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
+    let mut net =
+        Net::with_host(host_for(Mode::Singles, 1, holders).with_turn_seconds(20).with_drop_seconds(30));
+    net.join(2, "a");
+    net.wait(1.0);
+    let (seen, pause) = net.seen_players("a");
+    assert!(seen.contains(&(2, Who::Away)) && pause == 30, "{seen:?}, {pause}");
+    net.wait(31.0);
+    let (seen, _) = net.seen_players("a");
+    assert!(seen.contains(&(2, Who::StandIn)), "{seen:?}");
+}

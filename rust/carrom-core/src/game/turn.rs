@@ -111,8 +111,20 @@ impl<'a> Turn<'a> {
             return Ok(Ruling { report: Some(report), ..Ruling::default() });
         };
         let verdict = rules.resolve(&ShotSummary::from_report(&report))?;
-        let returned = apply_verdict(self.table, &verdict, rules.settings().rules.queen)?;
-        Ok(Ruling { report: Some(report), verdict, returned })
+        self.carry_out(Some(report), verdict)
+    }
+
+    /// Carries a verdict out on the table — returned pieces, a new board, the striker back in
+    /// hand — whichever action brought it: the one way every ruling reaches the table. Only
+    /// the match clock rules while a shot rolls, and its verdict (time up) asks nothing of the
+    /// table until the board ends.
+    fn carry_out(&mut self, report: Option<ShotReport>, verdict: Verdict) -> Result<Ruling, GameError> {
+        if self.table.is_moving() && verdict.returns().is_empty() && !verdict.new_board() {
+            return Ok(Ruling { report, verdict, returned: vec![] });
+        }
+        let queen = self.rules.as_deref().is_some_and(|r| r.settings().rules.queen);
+        let returned = apply_verdict(self.table, &verdict, queen)?;
+        Ok(Ruling { report, verdict, returned })
     }
 
     /// A foul seen outside the physics (F7, F8) by the seat to play.
@@ -120,9 +132,8 @@ impl<'a> Turn<'a> {
         self.may_act(seat)?;
         let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("declaring a foul"))?;
         let verdict = rules.declare_foul(seat, foul)?;
-        let returned = apply_verdict(self.table, &verdict, rules.settings().rules.queen)?;
         self.record(Action::DeclareFoul { seat, foul });
-        Ok(Ruling { report: None, verdict, returned })
+        self.carry_out(None, verdict)
     }
 
     /// The seat to play let its time run out: its turn passes without a strike.
@@ -131,7 +142,7 @@ impl<'a> Turn<'a> {
         let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("passing a turn"))?;
         let verdict = rules.pass(seat)?;
         self.record(Action::Pass { seat });
-        Ok(Ruling { verdict, ..Ruling::default() })
+        self.carry_out(None, verdict)
     }
 
     /// Counts `seconds` of play against the match clock (G1).
@@ -139,7 +150,7 @@ impl<'a> Turn<'a> {
         let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("adding time"))?;
         let verdict = rules.add_time(seconds)?;
         self.record(Action::AddTime { seconds });
-        Ok(Ruling { verdict, ..Ruling::default() })
+        self.carry_out(None, verdict)
     }
 
     /// Carries out one action to its end (a strike runs to rest).

@@ -54,6 +54,18 @@ pub enum TableError {
         /// Where it was asked to stand.
         y: f32,
     },
+    /// A piece set at a position that is not a number, on the board or off it.
+    #[error(
+        "{id} cannot be put at ({x}, {y}): a position must be two finite numbers, wherever the piece goes"
+    )]
+    NotFinite {
+        /// The piece.
+        id: PieceId,
+        /// The position's x.
+        x: f32,
+        /// The position's y.
+        y: f32,
+    },
     /// A piece set on top of another.
     #[error("{id} would overlap {other} there")]
     Overlaps {

@@ -357,10 +357,13 @@ impl Table {
         if place == Place::Hand && kind != PieceKind::Striker {
             return Err(TableError::NotInHand(id));
         }
+        // Wherever the piece goes, its position is saved: JSON has no NaN or infinity.
+        if !position.is_finite() {
+            return Err(TableError::NotFinite { id, x: position.x, y: position.y });
+        }
         if place == Place::Board {
             let r = self.spec.radius(kind);
-            let inside = position.is_finite()
-                && position.x.abs() <= self.spec.half_surface() - r
+            let inside = position.x.abs() <= self.spec.half_surface() - r
                 && position.y.abs() <= self.spec.half_surface() - r
                 && pocket::crossed(&self.spec, position, position).is_none();
             if !inside {

@@ -271,6 +271,11 @@ impl Match {
         {
             return bad("the board number does not follow from the boards played");
         }
+        // A match its boards have decided is over (the time is left out: it may have run out
+        // during the board under way, which then ends the match when it ends).
+        if self.outcome.is_none() && finished > 0 && self.decided(false).is_some() {
+            return bad("the boards played have decided the match, yet it goes on");
+        }
         if self.board_points.iter().any(|points| points.len() != sides) {
             return bad("every finished board scores each side once");
         }

@@ -15,26 +15,37 @@ impl Match {
     /// Scores the board, then ends the match or sets up the next board.
     pub(crate) fn finish_board(&mut self, cleared_by: Option<Side>, verdict: &mut Verdict) {
         self.score_board(cleared_by, verdict);
+        if let Some(outcome) = self.decided(self.time_up) {
+            let winner = match &outcome {
+                Outcome::Won(side) => Some(*side),
+                Outcome::Drawn(_) => None,
+            };
+            self.outcome = Some(outcome);
+            verdict.push(RuleEvent::MatchFinished { winner, scores: self.scores.clone() });
+            return;
+        }
+        let next = self.board_points.len() as u32 + 1;
+        self.board = self.fresh_board(next);
+        verdict.push(RuleEvent::BoardStarted { number: next, breaker: self.board.breaker });
+    }
+
+    /// How the match ends after the boards scored so far, if it does (G1–G4): a side reached
+    /// the target, the last board was played, or `time_up`. One deciding board breaks a tie on
+    /// points or boards, never after time is up. A loaded match is held to the same test.
+    pub(crate) fn decided(&self, time_up: bool) -> Option<Outcome> {
         let played = self.board_points.len() as u32;
         let reached = self.scores.iter().any(|s| *s >= self.settings.rules.target_points);
         let last_board = played >= self.settings.rules.max_boards;
-        if reached || last_board || self.time_up {
-            let leader = sole_leader(&self.scores);
-            // One deciding board breaks a tie on points or boards (G4), never after time is up.
-            let decided = leader.is_some() || self.time_up || played > self.settings.rules.max_boards;
-            let tie_on_target = leader.is_none() && reached && !last_board && !self.time_up;
-            if decided && !tie_on_target {
-                self.outcome = Some(match leader {
-                    Some(side) => Outcome::Won(side),
-                    None => Outcome::Drawn(leaders(&self.scores)),
-                });
-                verdict.push(RuleEvent::MatchFinished { winner: leader, scores: self.scores.clone() });
-                return;
-            }
+        if !(reached || last_board || time_up) {
+            return None;
         }
-        let next = played + 1;
-        self.board = self.fresh_board(next);
-        verdict.push(RuleEvent::BoardStarted { number: next, breaker: self.board.breaker });
+        let leader = sole_leader(&self.scores);
+        let decided = leader.is_some() || time_up || played > self.settings.rules.max_boards;
+        let tie_on_target = leader.is_none() && reached && !last_board && !time_up;
+        (decided && !tie_on_target).then(|| match leader {
+            Some(side) => Outcome::Won(side),
+            None => Outcome::Drawn(leaders(&self.scores)),
+        })
     }
 
     /// Adds the board's points, as they stand were `cleared_by` to take it, to the totals.

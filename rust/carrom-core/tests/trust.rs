@@ -1,0 +1,95 @@
+//! Trust, round two: what a timed-out turn, a lying save or a hostile document could do to a
+//! match, each pinned by the behaviour a player relies on.
+
+use carrom_core::game::{Action, Game};
+use carrom_core::physics::Place;
+use carrom_core::rules::{MatchSettings, Mode, QueenState};
+use carrom_core::{BoardSpec, PieceId, PieceKind};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A random strike for the seat to play, from a legal spot.
+fn random_strike(game: &Game, rng: &mut ChaCha8Rng) -> Option<Action> {
+    let seat = game.rules().to_play()?;
+    for _ in 0..50 {
+        let offset = rng.random_range(-0.18..0.18);
+        if game.table().check_striker_spot(seat, offset).is_ok() {
+            let direction = -seat.towards() + seat.right() * rng.random_range(-1.0f32..1.0);
+            return Some(Action::Strike { seat, offset, direction, speed: rng.random_range(1.0..6.5) });
+        }
+    }
+    None
+}
+
+/// A singles match played at random until the queen lies pocketed with the turn going on: she
+/// waits for her cover, or goes back when the turn ends (Q3, Q4).
+fn queen_awaiting_cover() -> Game {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), 5).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..20_000 {
+        if game.rules().board().queen.uncovered_with().is_some() {
+            return game;
+        }
+        let action = random_strike(&game, &mut rng).expect("a legal spot");
+        game.perform(&action).unwrap();
+    }
+    panic!("random play never left the queen pocketed with the turn going on");
+}
+
+#[test]
+fn t2_q4_a_timed_out_turn_puts_the_queen_back_on_the_table_and_the_match_still_saves() {
+    let mut game = queen_awaiting_cover();
+    let seat = game.rules().to_play().unwrap();
+    let ruling = game.pass(seat).unwrap();
+    assert_eq!(game.rules().board().queen, QueenState::OnBoard, "the rules put her back (Q4)");
+    assert_eq!(game.table().piece(PieceId::QUEEN).unwrap().place, Place::Board, "and so does the table");
+    assert!(ruling.returned.iter().any(|r| r.kind == PieceKind::Queen), "the ruling says where she went");
+    let loaded = Game::from_json(&game.to_json().unwrap()).expect("the match saves and loads after a pass");
+    assert_eq!(loaded.to_json().unwrap(), game.to_json().unwrap());
+}
+
+/// The saved match `game` with its rules edited by `edit`.
+fn edited_rules(game: &Game, edit: impl Fn(&mut serde_json::Value)) -> String {
+    let mut doc: serde_json::Value = serde_json::from_str(&game.to_json().unwrap()).unwrap();
+    edit(&mut doc["rules"]);
+    doc.to_string()
+}
+
+#[test]
+fn g1_a_match_whose_boards_reached_the_target_cannot_load_as_still_going_on() {
+    let game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), 3).unwrap();
+    let target = game.rules().settings().rules.target_points;
+    let past_target = |rules: &mut serde_json::Value| {
+        rules["scores"] = serde_json::json!([target + 15, 0]);
+        rules["board_points"] = serde_json::json!([[target + 15, 0]]);
+        rules["board"]["number"] = serde_json::json!(2);
+    };
+    let err = Game::from_json(&edited_rules(&game, past_target)).err().expect("refused").to_string();
+    assert!(err.contains("decided the match"), "{err}");
+    let mut rules: serde_json::Value = serde_json::from_str(&game.rules().to_json().unwrap()).unwrap();
+    past_target(&mut rules);
+    let err = carrom_core::rules::Match::from_json(&rules.to_string()).unwrap_err().to_string();
+    assert!(err.contains("decided the match"), "{err}");
+    // A tie on the target is not decided: one more board is played (G4).
+    let tied = |rules: &mut serde_json::Value| {
+        rules["scores"] = serde_json::json!([target, target]);
+        rules["board_points"] = serde_json::json!([[target, target]]);
+        rules["board"]["number"] = serde_json::json!(2);
+    };
+    Game::from_json(&edited_rules(&game, tied)).expect("a tie on the target plays on");
+}
+
+#[test]
+fn a_piece_put_in_a_pocket_needs_a_finite_position_and_the_table_still_saves() {
+    use carrom_core::{Pocket, Table, TableError, Vec2};
+    let mut table = Table::new(BoardSpec::icf()).unwrap();
+    table.set_up(true);
+    let before = table.snapshot().unwrap();
+    let err = table
+        .set_piece(PieceId::QUEEN, Place::Pocket(Pocket::new(2).unwrap()), Vec2::new(f32::NAN, f32::INFINITY))
+        .unwrap_err();
+    assert!(matches!(err, TableError::NotFinite { .. }), "{err}");
+    assert!(err.to_string().contains("two finite numbers"), "{err}");
+    assert_eq!(table.snapshot().unwrap(), before, "the refusal changed nothing");
+    Table::restore(&table.snapshot().unwrap()).expect("the table still restores");
+}
