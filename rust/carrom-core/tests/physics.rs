@@ -337,8 +337,11 @@ fn a_saved_shot_in_motion_is_data_played_again_never_engine_state() {
     let text = table.snapshot().unwrap().to_json();
     assert!(!text.contains("world") && text.contains("\"steps\":30"), "{text}");
     // More steps than the shot lasts, or any edit of the strike, is refused without hanging.
-    let too_long = restore_edited(&table, |v| v["shot"]["steps"] = u32::MAX.into()).err().unwrap();
+    let bound = carrom_core::physics::MAX_RESUMED_STEPS;
+    let too_long = restore_edited(&table, |v| v["shot"]["steps"] = bound.into()).err().unwrap();
     assert!(too_long.to_string().contains("settles"), "{too_long}");
+    let past_bound = restore_edited(&table, |v| v["shot"]["steps"] = u32::MAX.into()).err().unwrap();
+    assert!(past_bound.to_string().contains("at most"), "{past_bound}");
     let backwards = restore_edited(&table, |v| v["shot"]["direction"]["y"] = 1.0.into()).err().unwrap();
     assert!(backwards.to_string().contains("saved strike"), "{backwards}");
     let restored = restore_edited(&table, |_| {}).unwrap();

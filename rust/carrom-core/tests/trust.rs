@@ -48,7 +48,7 @@ fn t2_q4_a_timed_out_turn_puts_the_queen_back_on_the_table_and_the_match_still_s
     assert_eq!(loaded.to_json().unwrap(), game.to_json().unwrap());
 }
 
-/// The saved match `game` with its rules edited by `edit`.
+/// The saved match `game` with its rules (not its replay) edited by `edit`.
 fn edited_rules(game: &Game, edit: impl Fn(&mut serde_json::Value)) -> String {
     let mut doc: serde_json::Value = serde_json::from_str(&game.to_json().unwrap()).unwrap();
     edit(&mut doc["rules"]);
@@ -64,8 +64,7 @@ fn g1_a_match_whose_boards_reached_the_target_cannot_load_as_still_going_on() {
         rules["board_points"] = serde_json::json!([[target + 15, 0]]);
         rules["board"]["number"] = serde_json::json!(2);
     };
-    let err = Game::from_json(&edited_rules(&game, past_target)).err().expect("refused").to_string();
-    assert!(err.contains("decided the match"), "{err}");
+    assert!(Game::from_json(&edited_rules(&game, past_target)).is_err(), "refused inside a whole save");
     let mut rules: serde_json::Value = serde_json::from_str(&game.rules().to_json().unwrap()).unwrap();
     past_target(&mut rules);
     let err = carrom_core::rules::Match::from_json(&rules.to_string()).unwrap_err().to_string();
@@ -76,7 +75,9 @@ fn g1_a_match_whose_boards_reached_the_target_cannot_load_as_still_going_on() {
         rules["board_points"] = serde_json::json!([[target, target]]);
         rules["board"]["number"] = serde_json::json!(2);
     };
-    Game::from_json(&edited_rules(&game, tied)).expect("a tie on the target plays on");
+    let mut rules: serde_json::Value = serde_json::from_str(&game.rules().to_json().unwrap()).unwrap();
+    tied(&mut rules);
+    carrom_core::rules::Match::from_json(&rules.to_string()).expect("a tie on the target plays on");
 }
 
 #[test]
@@ -92,4 +93,104 @@ fn a_piece_put_in_a_pocket_needs_a_finite_position_and_the_table_still_saves() {
     assert!(err.to_string().contains("two finite numbers"), "{err}");
     assert_eq!(table.snapshot().unwrap(), before, "the refusal changed nothing");
     Table::restore(&table.snapshot().unwrap()).expect("the table still restores");
+}
+
+/// A singles match six random strikes in, with a pass and some time among them.
+fn six_strikes_in() -> Game {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), 12).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    for i in 0..6 {
+        let action = random_strike(&game, &mut rng).unwrap();
+        game.perform(&action).unwrap();
+        game.add_time(1.5).unwrap();
+        if i == 2 {
+            game.pass(game.rules().to_play().unwrap()).unwrap();
+        }
+    }
+    game
+}
+
+fn edited(game: &Game, edit: impl Fn(&mut serde_json::Value)) -> Result<Game, String> {
+    let mut doc: serde_json::Value = serde_json::from_str(&game.to_json().unwrap()).unwrap();
+    edit(&mut doc);
+    Game::from_json(&doc.to_string()).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_save_whose_replay_does_not_lead_to_its_match_is_refused() {
+    let game = six_strikes_in();
+    let emptied = edited(&game, |doc| {
+        doc["replay"]["actions"] = serde_json::json!([]);
+        doc["replay"]["outcomes"] = serde_json::json!([]);
+    });
+    assert!(
+        emptied.as_ref().is_err_and(|e| e.contains("where its replay's verdicts lead")),
+        "{:?}",
+        emptied.err()
+    );
+    let short = edited(&game, |doc| {
+        doc["replay"]["actions"].as_array_mut().unwrap().pop();
+    });
+    assert!(short.is_err(), "a replay with its last action gone");
+    // The last strike said to have pocketed a coin it never did.
+    let boasted = edited(&game, |doc| {
+        let outcomes = doc["replay"]["outcomes"].as_array_mut().unwrap();
+        outcomes.last_mut().unwrap()["pocketed"].as_array_mut().unwrap().push(serde_json::json!("White"));
+    });
+    assert!(boasted.is_err(), "an outcome the rules did not see");
+    let loaded = edited(&game, |_| {}).expect("the honest save loads");
+    assert_eq!(
+        loaded.replay().play().unwrap().to_json().unwrap(),
+        game.to_json().unwrap(),
+        "and replays to itself"
+    );
+}
+
+#[test]
+fn a_replay_whose_strike_does_not_do_what_it_recorded_is_refused_when_played() {
+    let game = six_strikes_in();
+    let mut replay = game.replay().clone();
+    let Some(Action::Strike { speed, .. }) =
+        replay.actions.iter_mut().find(|a| matches!(a, Action::Strike { .. }))
+    else {
+        panic!("a strike")
+    };
+    // The break struck softly: the table goes another way from there.
+    *speed = 0.6;
+    let error = replay.play().err().expect("refused").to_string();
+    assert!(error.contains("replay action") && error.contains("the replay says"), "{error}");
+}
+
+#[test]
+fn a_shot_saved_while_it_rolls_claims_a_bounded_number_of_steps() {
+    use carrom_core::physics::MAX_RESUMED_STEPS;
+    use carrom_core::{Seat, Snapshot, Table};
+    // The slowest board the spec allows, on its finest time step, the striker alone: it
+    // shuttles between the cushions.
+    let mut spec = BoardSpec::icf();
+    spec.physics.sliding_friction = 0.01;
+    spec.physics.gravity = 1.0;
+    spec.physics.time_step = carrom_core::spec::MIN_TIME_STEP;
+    spec.physics.max_shot_seconds = carrom_core::spec::MAX_SHOT_SECONDS;
+    let mut table = Table::new(spec).unwrap();
+    table.arrange(&[None; 19]).unwrap();
+    let seat = Seat::ALL[0];
+    table.place_striker(seat, 0.0).unwrap();
+    table.strike(-seat.towards(), 6.5).unwrap();
+    for _ in 0..MAX_RESUMED_STEPS {
+        table.step();
+    }
+    assert!(table.is_moving(), "the striker still rolls after {MAX_RESUMED_STEPS} steps");
+    let at_the_bound = table.snapshot().expect("a shot at the bound saves");
+    let resumed = Table::restore(&at_the_bound).expect("and loads");
+    assert_eq!(resumed.snapshot().unwrap(), at_the_bound);
+    table.step();
+    let err = table.snapshot().unwrap_err().to_string();
+    assert!(err.contains("once it comes to rest"), "one step past it waits for rest: {err}");
+    // A document that claims more steps is refused before a single one is played.
+    let mut doc: serde_json::Value = serde_json::from_str(&at_the_bound.to_json()).unwrap();
+    doc["shot"]["steps"] = serde_json::json!(239_999);
+    let forged = Snapshot::from_json(&doc.to_string()).unwrap();
+    let err = Table::restore(&forged).err().expect("refused").to_string();
+    assert!(err.contains(&format!("at most {MAX_RESUMED_STEPS} steps")), "{err}");
 }

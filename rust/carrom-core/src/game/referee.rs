@@ -19,7 +19,7 @@ impl Referee {
     /// A new match on a board of `spec`; `seed` picks who breaks first (S1).
     pub fn new(spec: BoardSpec, settings: MatchSettings, seed: u64) -> Result<Referee, GameError> {
         let rules = Match::new(settings.clone(), seed)?;
-        Ok(Referee { rules, replay: Replay { spec, settings, seed, actions: vec![] } })
+        Ok(Referee { rules, replay: Replay { spec, settings, seed, actions: vec![], outcomes: vec![] } })
     }
 
     /// Joins a saved match's parts after the save has checked them.
@@ -45,6 +45,6 @@ impl Referee {
 
     /// The one turn sequence on `table`, judged by this match and recorded in its replay.
     pub fn turn<'a>(&'a mut self, table: &'a mut Table) -> Turn<'a> {
-        Turn::recorded(table, &mut self.rules, &mut self.replay.actions)
+        Turn::recorded(table, &mut self.rules, &mut self.replay)
     }
 }

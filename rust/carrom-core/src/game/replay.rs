@@ -1,10 +1,13 @@
 //! A match is its board, settings and seed plus its actions: replaying them gives every state
-//! again, bit for bit.
+//! again, bit for bit. Beside the actions the replay keeps what each strike did as the rules
+//! saw it (its summary), so that the rules' half of a match can be checked against its record
+//! without the physics, in microseconds (`judge`); playing it again (`play`) checks that every
+//! strike still does what was recorded.
 
 use super::save::MAX_SAVE_BYTES;
 use super::{Action, Game, GameError, Referee};
 use crate::physics::Table;
-use crate::rules::MatchSettings;
+use crate::rules::{Match, MatchSettings, ShotSummary};
 use crate::spec::BoardSpec;
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +23,9 @@ pub struct Replay {
     pub seed: u64,
     /// Every action, in order.
     pub actions: Vec<Action>,
+    /// What each strike that came to rest did, in order: one for every strike in `actions`
+    /// but a shot still rolling.
+    pub outcomes: Vec<ShotSummary>,
 }
 
 impl Replay {
@@ -31,18 +37,58 @@ impl Replay {
     }
 
     /// Sets `table` up afresh for this match and plays every action on it through the turn
-    /// sequence; returns the referee at the end. On a refused action `table` is left where
-    /// that action found it, and the error names the action.
+    /// sequence; returns the referee at the end. On a refused action, or a strike that does
+    /// not do what the replay recorded, `table` is left where that action found it and the
+    /// error names the action.
     pub fn play_on(&self, table: &mut Table) -> Result<Referee, GameError> {
         *table = Table::new(self.spec.clone())?;
         let mut referee = Referee::new(self.spec.clone(), self.settings.clone(), self.seed)?;
         referee.set_up(table);
         for (i, action) in self.actions.iter().enumerate() {
-            referee.turn(table).perform(action).map_err(|e| {
-                GameError::BadSave(format!("replay action {} of {}: {e}", i + 1, self.actions.len()))
-            })?;
+            referee.turn(table).perform(action).map_err(|e| self.at(i, e))?;
+            let played = referee.replay().outcomes.len();
+            if let (Some(now), Some(then)) = (referee.replay().outcomes.last(), self.outcomes.get(played - 1))
+            {
+                if matches!(action, Action::Strike { .. }) && now != then {
+                    return Err(self.at(i, format!("the strike did {now:?}, the replay says {then:?}")));
+                }
+            }
         }
         Ok(referee)
+    }
+
+    /// The rules' state this replay leads to, judged from its recorded outcomes alone (no
+    /// physics: microseconds an action). Refused when an action is not legal where it stands,
+    /// or the outcomes are not one for each strike that came to rest.
+    pub fn judge(&self) -> Result<Match, GameError> {
+        let mut rules = Match::new(self.settings.clone(), self.seed)?;
+        let mut outcomes = self.outcomes.iter();
+        let last = self.actions.len().saturating_sub(1);
+        for (i, action) in self.actions.iter().enumerate() {
+            let judged = match *action {
+                Action::Strike { seat, .. } => {
+                    rules.begin_strike(seat).and_then(|()| match outcomes.next() {
+                        Some(outcome) => rules.resolve(outcome).map(drop),
+                        // Only the last strike may still be rolling.
+                        None if i == last => Ok(()),
+                        None => Err(crate::rules::RulesError::NoStrike),
+                    })
+                }
+                Action::DeclareFoul { seat, foul } => rules.declare_foul(seat, foul).map(drop),
+                Action::Pass { seat } => rules.pass(seat).map(drop),
+                Action::AddTime { seconds } => rules.add_time(seconds).map(drop),
+            };
+            judged.map_err(|e| self.at(i, e))?;
+        }
+        if outcomes.next().is_some() {
+            return Err(GameError::BadSave("the replay records more outcomes than strikes".into()));
+        }
+        Ok(rules)
+    }
+
+    /// An error of action `i`, numbered from 1 as a person counts.
+    fn at(&self, i: usize, e: impl std::fmt::Display) -> GameError {
+        GameError::BadSave(format!("replay action {} of {}: {e}", i + 1, self.actions.len()))
     }
 
     /// The replay as JSON text.

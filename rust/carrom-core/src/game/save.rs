@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 
 /// What the document says it is.
 const FORMAT: &str = "carrom-match";
-/// The version this build writes and reads.
-pub const SAVE_VERSION: u32 = 1;
+/// The version this build writes and reads (2: the replay records each strike's outcome, and
+/// the match must be what its replay's verdicts lead to).
+pub const SAVE_VERSION: u32 = 2;
 /// What a document says it is, read before the rest.
 #[derive(Deserialize)]
 struct Header {
@@ -73,6 +74,12 @@ pub fn read(text: &str) -> Result<(Table, Referee), GameError> {
         return Err(GameError::BadSave(
             "the replay was not played under the match's settings and seed".into(),
         ));
+    }
+    // The record and the state tell one story: the rules' state is what the replay's verdicts
+    // lead to, judged without the physics (whether each strike really did what its outcome
+    // says is checked when the replay is played again).
+    if replay.judge()? != rules {
+        return Err(GameError::BadSave("the match is not where its replay's verdicts lead".into()));
     }
     if table.is_moving() != rules.is_striking() {
         return Err(GameError::BadSave(

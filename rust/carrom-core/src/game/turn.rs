@@ -4,7 +4,7 @@
 //! the same wherever it is played.
 
 use super::returns::{apply_verdict, Returned};
-use super::{Action, GameError};
+use super::{Action, GameError, Replay};
 use crate::physics::{Event, ShotReport, Table, TableError};
 use crate::rules::{Foul, Match, ShotSummary, Verdict};
 use crate::seat::Seat;
@@ -15,7 +15,7 @@ use crate::vec2::Vec2;
 pub struct Turn<'a> {
     table: &'a mut Table,
     rules: Option<&'a mut Match>,
-    record: Option<&'a mut Vec<Action>>,
+    record: Option<&'a mut Replay>,
 }
 
 /// How an action ended.
@@ -50,11 +50,7 @@ impl<'a> Turn<'a> {
     }
 
     /// A turn judged by `rules` and recorded in `record`.
-    pub(crate) fn recorded(
-        table: &'a mut Table,
-        rules: &'a mut Match,
-        record: &'a mut Vec<Action>,
-    ) -> Turn<'a> {
+    pub(crate) fn recorded(table: &'a mut Table, rules: &'a mut Match, record: &'a mut Replay) -> Turn<'a> {
         Turn { table, rules: Some(rules), record: Some(record) }
     }
 
@@ -110,7 +106,11 @@ impl<'a> Turn<'a> {
         let Some(rules) = self.rules.as_deref_mut().filter(|r| r.is_striking()) else {
             return Ok(Ruling { report: Some(report), ..Ruling::default() });
         };
-        let verdict = rules.resolve(&ShotSummary::from_report(&report))?;
+        let summary = ShotSummary::from_report(&report);
+        let verdict = rules.resolve(&summary)?;
+        if let Some(record) = self.record.as_deref_mut() {
+            record.outcomes.push(summary);
+        }
         self.carry_out(Some(report), verdict)
     }
 
@@ -169,7 +169,7 @@ impl<'a> Turn<'a> {
 
     fn record(&mut self, action: Action) {
         if let Some(record) = self.record.as_deref_mut() {
-            record.push(action);
+            record.actions.push(action);
         }
     }
 }

@@ -18,5 +18,5 @@ pub use event::Event;
 pub use piece_state::{PieceState, Place};
 pub use pocket::Pocket;
 pub use report::{Pocketing, ShotReport};
-pub use snapshot::{Snapshot, MAX_SNAPSHOT_BYTES};
+pub use snapshot::{Snapshot, MAX_RESUMED_STEPS, MAX_SNAPSHOT_BYTES};
 pub use table::Table;

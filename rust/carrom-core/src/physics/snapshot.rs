@@ -2,7 +2,9 @@
 //! the spec and the pieces. During a shot it is the table as the shot began, the strike and
 //! the number of steps played: loading plays those steps again, and since the simulation is
 //! deterministic the shot goes on bit for bit as if it had never stopped. No engine state is
-//! ever read from a file.
+//! ever read from a file. Playing steps again is the one work a load causes, so a snapshot may
+//! claim at most [`MAX_RESUMED_STEPS`] of them: a few tenths of a second on a phone, however
+//! slow the board's spec (see `docs/benchmarks.md`, Loading).
 
 use super::error::TableError;
 use super::piece_state::PieceState;
@@ -14,6 +16,11 @@ use serde::{Deserialize, Serialize};
 
 /// The largest saved table read: a table is a few kilobytes.
 pub const MAX_SNAPSHOT_BYTES: usize = 256 << 10;
+
+/// The most steps of a shot under way a snapshot may hold: 25 s of play on the ICF board's
+/// 240 steps a second, where shots settle in two to ten. A shot still rolling past it is saved
+/// once it comes to rest.
+pub const MAX_RESUMED_STEPS: u32 = 6_000;
 
 /// A saved table, serde-serialisable (JSON for saves, any serde format for the network).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,6 +53,13 @@ impl Table {
     /// The whole table as data, for `restore`.
     pub fn snapshot(&self) -> Result<Snapshot, TableError> {
         let data = match &self.motion {
+            Some(motion) if motion.report.steps > MAX_RESUMED_STEPS => {
+                return Err(TableError::BadSnapshot(format!(
+                    "a shot {} steps in is too long to save while it rolls (at most {MAX_RESUMED_STEPS}): \
+                     save it once it comes to rest",
+                    motion.report.steps
+                )))
+            }
             Some(motion) => TableData {
                 spec: self.spec.clone(),
                 pieces: motion.start.pieces.clone(),
@@ -75,6 +89,12 @@ impl Table {
             Table { spec: data.spec, pieces: data.pieces, placed_striker: data.placed_striker, motion: None };
         table.check_at_rest()?;
         if let Some(shot) = data.shot {
+            if shot.steps > MAX_RESUMED_STEPS {
+                return Err(TableError::BadSnapshot(format!(
+                    "the saved shot is {} steps in: a saved shot may be at most {MAX_RESUMED_STEPS} steps in",
+                    shot.steps
+                )));
+            }
             table
                 .strike(shot.direction, shot.speed)
                 .map_err(|e| TableError::BadSnapshot(format!("the saved strike: {e}")))?;
