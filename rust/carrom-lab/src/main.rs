@@ -2,6 +2,7 @@
 //! It is its own crate so that `cargo xtask play` never waits for rapier to compile; `cargo xtask
 //! demo | selfplay | soak` run it in release.
 
+mod deadline;
 mod demo;
 mod firstlook;
 mod selfplay;
@@ -15,7 +16,9 @@ const USAGE: &str = "usage: carrom-lab <command>
                                        the computer against itself, statistics per level
   firstlook [--positions N]            how often the expert's coarse first look agrees with
                                        the full simulation
-  soak [--matches N] [--seed S]        random matches saved, loaded and replayed after every strike";
+  soak [--matches N] [--seed S]        random matches saved, loaded and replayed after every strike
+  deadline [--budget-ms N] [--decisions N] [--level L]
+                                       how closely the computer keeps a time limit";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,6 +28,7 @@ fn main() -> ExitCode {
         Some("selfplay") => selfplay::run(rest),
         Some("firstlook") => firstlook::run(rest),
         Some("soak") => soak::run(rest),
+        Some("deadline") => deadline::run(rest),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

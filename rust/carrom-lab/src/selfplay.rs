@@ -140,7 +140,7 @@ fn report(level: Level, t: &mut Tally) {
 }
 
 /// The load average as the kernel reports it, where it does.
-fn load_average() -> String {
+pub fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|_| "unknown".into())

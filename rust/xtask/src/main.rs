@@ -37,6 +37,9 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
   firstlook [--positions N]        how often the expert's coarse first look agrees with the
                                    full simulation
   soak [--matches N] [--seed S]    random matches saved, loaded and replayed after every strike
+  deadline [--budget-ms N] [--decisions N] [--level easy|medium|hard|expert]
+                                   how closely the computer keeps its time limit (run it
+                                   beside a load to see a busy phone)
   help                             this text
 
 Godot is $GODOT when set (an error if it is not Godot 4.3+), else godot4 or godot on PATH.";
@@ -50,7 +53,7 @@ fn main() -> ExitCode {
         Some("export") => export::run(rest),
         Some("test") => test::run(rest),
         Some("screenshots") => screenshots::run(rest),
-        Some(command @ ("demo" | "selfplay" | "firstlook" | "soak")) => lab::run(command, rest),
+        Some(command @ ("demo" | "selfplay" | "firstlook" | "soak" | "deadline")) => lab::run(command, rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(())

@@ -190,20 +190,28 @@ pub fn plan(
     let candidates = candidates(&base, rules, seat, side, &style, &mut rng);
     let trial = |shot| Trial { table: &base, rules, side, shot };
     // The first look: every candidate on the coarse table, the best few go on.
+    // A decision needs one played shot, and only one is played whatever the clock says: the
+    // first look's first, or the full step's first when there is no first look.
+    let mut looked: Vec<Played> = vec![];
     let shortlist: Vec<Shot> = match (style.first_look, search::coarse(&base)) {
         (true, Some(coarse)) if candidates.len() > style.shots => {
             let trials: Vec<Trial> =
                 candidates.iter().map(|&shot| Trial { table: &coarse, rules, side, shot }).collect();
-            let mut looked = search.played(&trials, 1);
+            looked = search.played(&trials, 1);
             looked.sort_by(|a, b| b.value.total_cmp(&a.value));
             // The best of each outcome go on whatever their worth: what they leave may make a
             // safety better than a pocketing shot.
-            outcomes_first(looked, |p| p).into_iter().take(style.shots).map(|p| p.shot).collect()
+            looked = outcomes_first(looked, |p| p);
+            looked.iter().take(style.shots).map(|p| p.shot).collect()
         }
         _ => candidates.into_iter().take(style.shots).collect(),
     };
     let trials: Vec<Trial> = shortlist.iter().map(|&shot| trial(shot)).collect();
-    let mut scored = search.played(&trials, 1);
+    let mut scored = search.played(&trials, usize::from(looked.is_empty()));
+    if scored.is_empty() {
+        // Time ran out after the first look: its best shot is the decision.
+        scored = looked.into_iter().take(1).collect();
+    }
     scored.sort_by(|a, b| b.value.total_cmp(&a.value));
     // The best few are nudged a little in aim and speed, keeping whatever plays better: the
     // geometry aims well, the simulation knows better.
@@ -266,10 +274,10 @@ pub fn plan(
             [-wobble, wobble].map(|turn| trial(Shot { direction: rotate(p.shot.direction, turn), ..p.shot }))
         })
         .collect();
-    let wobbles = search.play_all(&wobbled, 2);
+    let wobbles = search.play_all(&wobbled, 0);
     let mut best: Option<(f32, Shot)> = None;
     for (played, pair) in scored.iter().zip(wobbles.chunks(2)) {
-        // A shot is compared only once both its wobbles were played (the first always is).
+        // A shot is compared only once both its wobbles were played.
         let [Some(left), Some(right)] = pair else { break };
         // A wobble the table refuses (struck backwards off the baseline) counts as a foul.
         let off: f32 = [left, right].iter().map(|w| w.as_ref().map_or(-60.0, |w| w.value)).sum();
@@ -279,7 +287,9 @@ pub fn plan(
             best = Some((robust, played.shot));
         }
     }
-    let (_, shot) = best.ok_or(AiError::NoLegalShot)?;
+    // No wobble played in time: the best shot as it was valued.
+    let shot =
+        best.map(|(_, shot)| shot).or_else(|| scored.first().map(|p| p.shot)).ok_or(AiError::NoLegalShot)?;
     let played = unsteady(&base, shot, style.aim_noise, style.speed_noise, &mut rng);
     Ok(Plan { intended: shot, played, simulations: search.simulations() })
 }

@@ -10,7 +10,7 @@ use crate::piece::{PieceId, PieceKind};
 use crate::rules::{Match, RuleEvent, Side};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A shot played on a copy: how good it was for the side that played it, and what it left.
 pub(super) struct Played {
@@ -67,10 +67,14 @@ impl<'a> Search<'a> {
         Search { started: Instant::now(), budget, cancel, simulations: AtomicU32::new(0) }
     }
 
-    /// Whether time is up or the search was cancelled: every phase checks before each shot.
+    /// Whether time is up or the search was cancelled: every phase checks before each shot,
+    /// and every shot between its steps. Time is up a tenth early (at most 20 ms), kept for
+    /// what follows the last look at the clock — the shots in flight to notice, the choice to
+    /// make — on a machine whose other work takes the cores from under the search.
     pub fn stop(&self) -> bool {
+        let reserve = |l: Duration| (l / 10).min(Duration::from_millis(20));
         self.cancel.load(Ordering::Relaxed)
-            || self.budget.time_limit.is_some_and(|l| self.started.elapsed() >= l)
+            || self.budget.time_limit.is_some_and(|l| self.started.elapsed() + reserve(l) >= l)
     }
 
     /// Shots simulated so far.
@@ -79,17 +83,20 @@ impl<'a> Search<'a> {
     }
 
     /// Plays every trial on a copy of its table, in parallel, in order. Once the search must
-    /// stop the rest are skipped, except the first `always`: a decision needs a played shot.
+    /// stop the rest are skipped, and a shot under way is dropped between two steps, except the
+    /// first `always`: a decision needs a played shot. So a time limit is overrun by at most
+    /// those few shots and a few steps, however busy the machine.
     pub fn play_all(&self, trials: &[Trial], always: usize) -> Vec<Tried> {
         trials
             .par_iter()
             .enumerate()
             .map(|(i, trial)| {
-                if i >= always && self.stop() {
+                let cut = (i >= always).then_some(self);
+                if cut.is_some_and(Search::stop) {
                     return None;
                 }
                 self.simulations.fetch_add(1, Ordering::Relaxed);
-                Some(play(trial))
+                play(trial, cut)
             })
             .collect()
     }
@@ -100,11 +107,42 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Plays `trial` on a copy through the one turn sequence and scores what the rules make of it.
-fn play(trial: &Trial) -> Option<Played> {
-    let mut table = trial.table.clone_at_rest()?;
+/// Steps played between two looks at the clock: a few hundredths of a millisecond each.
+const STEPS_BETWEEN_LOOKS: u32 = 16;
+
+/// Plays `trial` on a copy through the one turn sequence and scores what the rules make of it;
+/// `None` when `cut` says the search must stop before the shot comes to rest.
+fn play(trial: &Trial, cut: Option<&Search>) -> Tried {
+    let Some(mut table) = trial.table.clone_at_rest() else { return Some(None) };
     let mut rules = trial.rules.clone();
-    let ruling = Turn::judged(&mut table, &mut rules).perform(&trial.shot.action()).ok()?;
+    let shot = trial.shot;
+    let mut turn = Turn::judged(&mut table, &mut rules);
+    if turn
+        .place_striker(shot.seat, shot.offset)
+        .and_then(|_| turn.strike(shot.direction, shot.speed))
+        .is_err()
+    {
+        return Some(None);
+    }
+    let mut steps = 0_u32;
+    let ruling = loop {
+        steps += 1;
+        if steps.is_multiple_of(STEPS_BETWEEN_LOOKS) && cut.is_some_and(Search::stop) {
+            return None;
+        }
+        match turn.step() {
+            Ok(step) => match step.ruling {
+                Some(ruling) => break ruling,
+                None => continue,
+            },
+            Err(_) => return Some(None),
+        }
+    };
+    Some(Some(scored(trial, table, rules, ruling)))
+}
+
+/// A played trial valued for the side that played it.
+fn scored(trial: &Trial, table: Table, rules: Match, ruling: crate::game::Ruling) -> Played {
     let mut value = score::score(trial.rules, &rules, &ruling.verdict, &table, trial.side);
     // A shot that moves nothing but the striker leaves the position as it was: when nothing
     // better is open, moving something is worth more, or two computers would trade the same
@@ -116,7 +154,7 @@ fn play(trial: &Trial) -> Option<Played> {
     let fouled = !ruling.verdict.fouls().is_empty();
     let pocketed = ruling.report.map(|r| r.pocketed.iter().map(|p| p.piece).collect()).unwrap_or_default();
     let covered = ruling.verdict.events.iter().any(|e| matches!(e, RuleEvent::QueenCovered { .. }));
-    Some(Played { shot: trial.shot, value, table, rules, new_board, fouled, pocketed, covered, leave: 0.0 })
+    Played { shot: trial.shot, value, table, rules, new_board, fouled, pocketed, covered, leave: 0.0 }
 }
 
 /// Worth lost by a shot that moves no piece.

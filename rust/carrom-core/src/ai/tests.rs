@@ -110,17 +110,19 @@ fn every_phase_of_the_search_keeps_to_a_spent_time_limit() {
     let spent = Budget { time_limit: Some(Duration::ZERO) };
     let plan =
         plan(game.table(), game.rules(), seat, Level::Hard, 4, spent, &AtomicBool::new(false)).unwrap();
-    // One candidate, no nudges, one wobble check (two shots): nothing past the limit but what a
-    // decision needs.
-    assert_eq!(plan.simulations, 3);
+    // One candidate and nothing more: no nudges, no wobble check. Nothing past the limit but
+    // the one shot a decision needs, so however busy the machine, the limit is overrun by one
+    // shot at most (figures in docs/benchmarks.md).
+    assert_eq!(plan.simulations, 1);
     let free = plan_with_no_limit(&game, seat);
-    assert!(free > 3, "without a limit the search goes on ({free} shots)");
-    // The expert's first look and its look ahead keep to it too: one shot on the coarse table,
-    // one at the full step, no replies, one wobble check.
+    assert!(free > 1, "without a limit the search goes on ({free} shots)");
+    // The expert's first look, full step and look ahead keep to it too: one shot on the coarse
+    // table is its decision.
     let expert =
         super::plan(game.table(), game.rules(), seat, Level::Expert, 4, spent, &AtomicBool::new(false))
             .unwrap();
-    assert_eq!(expert.simulations, 4);
+    assert_eq!(expert.simulations, 1);
+    assert!(game.table().check_striker_spot(seat, expert.played.offset).is_ok(), "and a legal one");
 }
 
 /// Runs `f` on a pool of `threads` worker threads.
