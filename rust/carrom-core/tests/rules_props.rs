@@ -55,6 +55,10 @@ fn play_out(
     for _ in 0..limit {
         let Some(seat) = m.to_play() else { return Ok(forfeited) };
         let scores_before = m.scores().to_vec();
+        // Play time goes by on the match clock, which may run out (G1).
+        let clock =
+            m.add_time(rng.random_range(0.0..20.0)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(clock.returns().is_empty() && !clock.new_board(), "the clock alone moves no piece");
         // Now and then a turn times out instead (T2, G3 open: three in a row forfeit).
         let verdict = if rng.random_bool(0.05) {
             m.pass(seat).map_err(|e| TestCaseError::fail(e.to_string()))?
@@ -115,12 +119,12 @@ proptest! {
     #[test]
     fn random_matches_keep_pieces_and_scores_and_save_exactly(
         mode in mode_strategy(), rules in ruleset_strategy(), seed in any::<u64>(), max_boards in 1u32..4,
-        target in 5u32..40
+        target in 5u32..40, time_limit in proptest::option::of(60.0f64..3000.0)
     ) {
         // Targets scale with what a coin is worth, so a match of any ruleset can reach them.
         let coin = rules.black_points.max(rules.white_points).max(1);
         let rules = Ruleset { max_boards, target_points: (target * coin).min(1000), ..rules };
-        let settings = MatchSettings { mode, rules, ..MatchSettings::default() };
+        let settings = MatchSettings { mode, rules, time_limit_seconds: time_limit };
         let mut m = Match::new(settings, seed).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let forfeited = play_out(&mut m, &mut rng, 0.6, 4000)?;

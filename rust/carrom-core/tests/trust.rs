@@ -56,7 +56,7 @@ fn edited_rules(game: &Game, edit: impl Fn(&mut serde_json::Value)) -> String {
 }
 
 #[test]
-fn g1_a_match_whose_boards_reached_the_target_cannot_load_as_still_going_on() {
+fn g3_a_match_whose_boards_reached_the_target_cannot_load_as_still_going_on() {
     let game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), 3).unwrap();
     let target = game.rules().settings().rules.target_points;
     let past_target = |rules: &mut serde_json::Value| {
@@ -193,4 +193,51 @@ fn a_shot_saved_while_it_rolls_claims_a_bounded_number_of_steps() {
     let forged = Snapshot::from_json(&doc.to_string()).unwrap();
     let err = Table::restore(&forged).err().expect("refused").to_string();
     assert!(err.contains(&format!("at most {MAX_RESUMED_STEPS} steps")), "{err}");
+}
+
+/// One random action for the seat to play: mostly strikes, and passes, declared fouls and play
+/// time among them.
+fn random_action(game: &Game, rng: &mut ChaCha8Rng) -> Option<Action> {
+    let seat = game.rules().to_play()?;
+    Some(match rng.random_range(0..20) {
+        0..=2 => Action::Pass { seat },
+        3 => Action::DeclareFoul { seat, foul: carrom_core::rules::Foul::TouchedPiece },
+        4..=6 => Action::AddTime { seconds: rng.random_range(0.0..40.0) },
+        _ => random_strike(game, rng)?,
+    })
+}
+
+proptest::proptest! {
+    // The same cases every run, as in `hostile.rs`; `PROPTEST_RNG_SEED` and `PROPTEST_CASES`
+    // make a long run of others.
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(8),
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(
+            std::env::var("PROPTEST_RNG_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20_261_201),
+        ),
+        ..Default::default()
+    })]
+
+    /// Whatever ends a turn — a strike, a pass, a declared foul, the clock, a forfeit — the
+    /// table and the rules agree after it, the match saves and loads to itself, and its
+    /// replay plays back to it.
+    #[test]
+    fn t2_g1_g3_any_mix_of_actions_keeps_table_rules_and_replay_in_one_story(
+        seed in proptest::prelude::any::<u64>(), mode in 0usize..3, limit in proptest::option::of(60.0f64..600.0)
+    ) {
+        let mode = [Mode::Singles, Mode::Doubles, Mode::Points][mode];
+        let settings = MatchSettings { time_limit_seconds: limit, ..MatchSettings::new(mode) };
+        let mut game = Game::new(BoardSpec::icf(), settings, seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..80 {
+            let Some(action) = random_action(&game, &mut rng) else { break };
+            game.perform(&action).map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{action:?}: {e}")))?;
+            let text = game.to_json().unwrap();
+            let loaded = Game::from_json(&text).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+            proptest::prop_assert_eq!(loaded.to_json().unwrap(), text);
+        }
+        let replayed = game.replay().play().map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+        proptest::prop_assert_eq!(replayed.to_json().unwrap(), game.to_json().unwrap());
+    }
 }

@@ -5,6 +5,7 @@
 mod deadline;
 mod demo;
 mod firstlook;
+mod loads;
 mod selfplay;
 mod soak;
 
@@ -17,6 +18,7 @@ const USAGE: &str = "usage: carrom-lab <command>
   firstlook [--positions N]            how often the expert's coarse first look agrees with
                                        the full simulation
   soak [--matches N] [--seed S]        random matches saved, loaded and replayed after every strike
+  loads [--strikes N]                  what loading a save, a replay or a rolling shot costs
   deadline [--budget-ms N] [--decisions N] [--level L]
                                        how closely the computer keeps a time limit";
 
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
         Some("firstlook") => firstlook::run(rest),
         Some("soak") => soak::run(rest),
         Some("deadline") => deadline::run(rest),
+        Some("loads") => loads::run(rest),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

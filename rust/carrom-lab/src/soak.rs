@@ -1,9 +1,10 @@
 //! `cargo xtask soak [--matches N] [--seed S]` (carrom-lab, in release): whole random matches of
-//! every mode, the match saved and loaded after every strike (a shot in motion too), and each
+//! every mode, the match saved and loaded after every strike (a shot in motion too), with
+//! timed-out turns, declared fouls and play time on a match clock among the strikes, and each
 //! finished match replayed; any difference or refusal stops it with the reason.
 
 use carrom_core::game::{Action, Game};
-use carrom_core::rules::{MatchSettings, Mode};
+use carrom_core::rules::{Foul, MatchSettings, Mode};
 use carrom_core::BoardSpec;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,14 +28,31 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let started = Instant::now();
-    let (mut strikes, mut swaps, mut mid_shot) = (0u64, 0u64, 0u64);
+    let (mut strikes, mut swaps, mut mid_shot, mut others) = (0u64, 0u64, 0u64, 0u64);
     for m in 0..matches {
         let mode = [Mode::Singles, Mode::Doubles, Mode::Points][(m % 3) as usize];
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(m));
-        let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(mode), seed.wrapping_add(m))
-            .map_err(|e| e.to_string())?;
+        // Every other match on a clock, which runs out long before random play would end it.
+        let clock = (m % 2 == 1).then_some(1800.0);
+        let settings = MatchSettings { time_limit_seconds: clock, ..MatchSettings::new(mode) };
+        let mut game =
+            Game::new(BoardSpec::icf(), settings, seed.wrapping_add(m)).map_err(|e| e.to_string())?;
         for _ in 0..STRIKE_CAP {
             let Some(seat) = game.rules().to_play() else { break };
+            // A turn that times out, a declared foul, or play time, now and then.
+            let other = match rng.random_range(0..40) {
+                0 | 1 => Some(Action::Pass { seat }),
+                2 => Some(Action::DeclareFoul { seat, foul: Foul::StrikingRule }),
+                3..=6 => Some(Action::AddTime { seconds: rng.random_range(0.0..30.0) }),
+                _ => None,
+            };
+            if let Some(action) = other {
+                game.perform(&action).map_err(|e| format!("match {m}: {action:?} refused: {e}"))?;
+                game = swap(&game)?;
+                swaps += 1;
+                others += 1;
+                continue;
+            }
             let wanted = rng.random_range(-0.2f32..0.2);
             let Some(offset) = game.table().nearest_free_striker_offset(seat, wanted) else { break };
             let direction = -seat.towards() + seat.right() * rng.random_range(-1.5f32..1.5);
@@ -65,8 +83,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     println!(
-        "soak: {matches} matches of every mode, {strikes} strikes, {swaps} save/load swaps at rest, \
-         {mid_shot} in the middle of a shot, {matches} replays identical, in {:.1} s",
+        "soak: {matches} matches of every mode, {strikes} strikes and {others} passes, declared fouls \
+         and clock times, {swaps} save/load swaps at rest, {mid_shot} in the middle of a shot, \
+         {matches} replays identical, in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     Ok(())

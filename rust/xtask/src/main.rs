@@ -37,6 +37,8 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
   firstlook [--positions N]        how often the expert's coarse first look agrees with the
                                    full simulation
   soak [--matches N] [--seed S]    random matches saved, loaded and replayed after every strike
+  loads [--strikes N]              what loading a save, a replay or a shot saved while it rolls
+                                   costs, in time and memory
   deadline [--budget-ms N] [--decisions N] [--level easy|medium|hard|expert]
                                    how closely the computer keeps its time limit (run it
                                    beside a load to see a busy phone)
@@ -53,7 +55,9 @@ fn main() -> ExitCode {
         Some("export") => export::run(rest),
         Some("test") => test::run(rest),
         Some("screenshots") => screenshots::run(rest),
-        Some(command @ ("demo" | "selfplay" | "firstlook" | "soak" | "deadline")) => lab::run(command, rest),
+        Some(command @ ("demo" | "selfplay" | "firstlook" | "soak" | "deadline" | "loads")) => {
+            lab::run(command, rest)
+        }
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(())

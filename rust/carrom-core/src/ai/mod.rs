@@ -7,6 +7,7 @@
 mod candidate;
 mod first_look;
 mod lookahead;
+mod phases;
 mod score;
 mod search;
 
@@ -19,8 +20,8 @@ use crate::vec2::Vec2;
 pub use first_look::{compare_first_look, FirstLook};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use search::Search;
 pub use search::COARSENING;
-use search::{Played, Search, Trial};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -188,108 +189,12 @@ pub fn plan(
     let style = level.style();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let candidates = candidates(&base, rules, seat, side, &style, &mut rng);
-    let trial = |shot| Trial { table: &base, rules, side, shot };
-    // The first look: every candidate on the coarse table, the best few go on.
-    // A decision needs one played shot, and only one is played whatever the clock says: the
-    // first look's first, or the full step's first when there is no first look.
-    let mut looked: Vec<Played> = vec![];
-    let shortlist: Vec<Shot> = match (style.first_look, search::coarse(&base)) {
-        (true, Some(coarse)) if candidates.len() > style.shots => {
-            let trials: Vec<Trial> =
-                candidates.iter().map(|&shot| Trial { table: &coarse, rules, side, shot }).collect();
-            looked = search.played(&trials, 1);
-            looked.sort_by(|a, b| b.value.total_cmp(&a.value));
-            // The best of each outcome go on whatever their worth: what they leave may make a
-            // safety better than a pocketing shot.
-            looked = outcomes_first(looked, |p| p);
-            looked.iter().take(style.shots).map(|p| p.shot).collect()
-        }
-        _ => candidates.into_iter().take(style.shots).collect(),
-    };
-    let trials: Vec<Trial> = shortlist.iter().map(|&shot| trial(shot)).collect();
-    let mut scored = search.played(&trials, usize::from(looked.is_empty()));
-    if scored.is_empty() {
-        // Time ran out after the first look: its best shot is the decision.
-        scored = looked.into_iter().take(1).collect();
-    }
-    scored.sort_by(|a, b| b.value.total_cmp(&a.value));
-    // The best few are nudged a little in aim and speed, keeping whatever plays better: the
-    // geometry aims well, the simulation knows better.
-    let max_speed = base.spec().physics.max_striker_speed;
-    let refined = scored.len().min(REFINED);
-    let nudged: Vec<Trial> = scored[..refined]
-        .iter()
-        .flat_map(|p| {
-            NUDGES.map(|(turn, pace)| {
-                let shot = p.shot;
-                trial(Shot {
-                    direction: rotate(shot.direction, turn),
-                    speed: (shot.speed * pace).min(max_speed),
-                    ..shot
-                })
-            })
-        })
-        .collect();
-    let mut nudges = search.play_all(&nudged, 0).into_iter();
-    for best in scored.iter_mut().take(refined) {
-        for tried in nudges.by_ref().take(NUDGES.len()).flatten().flatten() {
-            if tried.value > best.value {
-                *best = tried;
-            }
-        }
-    }
-    scored.sort_by(|a, b| b.value.total_cmp(&a.value));
-    // What the best leave, for a level that looks ahead: first the best shot of each outcome
-    // (a queen left without a cover, a coin, a safety...), then the rest by worth, a batch at a
-    // time for as long as a shot not yet looked at is worth more on its own than the best
-    // looked at with what it leaves. The rest are dropped.
-    if style.lookahead > 0 && !search.stop() {
-        scored = outcomes_first(scored, |p| p);
-        let mut looked = 0;
-        while looked < scored.len().min(AHEAD_AT_MOST) && !search.stop() {
-            let batch = looked..scored.len().min(looked + style.lookahead);
-            let leaves = lookahead::leaves(&search, &scored[batch.clone()], side, style.replies);
-            for (played, leave) in scored[batch.clone()].iter_mut().zip(leaves) {
-                played.leave = leave;
-            }
-            looked = batch.end;
-            let best = scored[..looked].iter().map(Played::total).fold(f32::NEG_INFINITY, f32::max);
-            if scored[looked..].iter().all(|next| next.value <= best) {
-                break;
-            }
-        }
-        // Cancelled before a batch was looked at: keep them all, valued on their own.
-        if looked > 0 {
-            scored.truncate(looked);
-        }
-        scored.sort_by(|a, b| b.total().total_cmp(&a.total()));
-    }
-    // The best few are played again a hand's wobble either side: a shot that only works when
-    // struck perfectly is worth less than one that forgives.
-    let wobble = style.aim_noise.max(0.004) * 0.8;
-    let checked = scored.len().min(ROBUST_CHECKS);
-    let wobbled: Vec<Trial> = scored[..checked]
-        .iter()
-        .flat_map(|p| {
-            [-wobble, wobble].map(|turn| trial(Shot { direction: rotate(p.shot.direction, turn), ..p.shot }))
-        })
-        .collect();
-    let wobbles = search.play_all(&wobbled, 0);
-    let mut best: Option<(f32, Shot)> = None;
-    for (played, pair) in scored.iter().zip(wobbles.chunks(2)) {
-        // A shot is compared only once both its wobbles were played.
-        let [Some(left), Some(right)] = pair else { break };
-        // A wobble the table refuses (struck backwards off the baseline) counts as a foul.
-        let off: f32 = [left, right].iter().map(|w| w.as_ref().map_or(-60.0, |w| w.value)).sum();
-        // The wobbles are valued by the shot alone; what it leaves is the meant shot's.
-        let robust = (played.value + off) / 3.0 + played.leave;
-        if best.as_ref().is_none_or(|(b, _)| robust > *b) {
-            best = Some((robust, played.shot));
-        }
-    }
-    // No wobble played in time: the best shot as it was valued.
-    let shot =
-        best.map(|(_, shot)| shot).or_else(|| scored.first().map(|p| p.shot)).ok_or(AiError::NoLegalShot)?;
+    let at = phases::At { table: &base, rules, side };
+    let (looked, shortlist) = phases::first_look(&search, &at, &style, candidates);
+    let scored = phases::full_step(&search, &at, &shortlist, looked);
+    let scored = phases::refine(&search, &at, scored);
+    let scored = phases::look_ahead(&search, &style, side, scored);
+    let shot = phases::robust_pick(&search, &at, &style, &scored).ok_or(AiError::NoLegalShot)?;
     let played = unsteady(&base, shot, style.aim_noise, style.speed_noise, &mut rng);
     Ok(Plan { intended: shot, played, simulations: search.simulations() })
 }
@@ -358,30 +263,6 @@ fn their_coins(table: &Table, rules: &Match, side: Side) -> Vec<PieceId> {
         .map(|p| p.id)
         .collect()
 }
-
-/// `items` (best first) with the best of each outcome first, the rest after, both by worth.
-fn outcomes_first<T>(items: Vec<T>, played: impl Fn(&T) -> &Played) -> Vec<T> {
-    let (mut firsts, mut rest): (Vec<T>, Vec<T>) = (vec![], vec![]);
-    for item in items {
-        if firsts.iter().any(|f| played(f).same_outcome(played(&item))) {
-            rest.push(item);
-        } else {
-            firsts.push(item);
-        }
-    }
-    firsts.append(&mut rest);
-    firsts
-}
-
-/// Shots whose leave is looked at, at most, in batches of the level's `lookahead`.
-const AHEAD_AT_MOST: usize = 16;
-
-/// Candidates played again with a wobble before the choice.
-const ROBUST_CHECKS: usize = 3;
-/// Candidates nudged before the choice, and the nudges (turn in radians, speed factor).
-const REFINED: usize = 4;
-const NUDGES: [(f32, f32); 6] =
-    [(-0.01, 1.0), (0.01, 1.0), (-0.02, 1.0), (0.02, 1.0), (0.0, 1.25), (0.0, 0.85)];
 
 fn rotate(v: Vec2, angle: f32) -> Vec2 {
     let (s, c) = (libm::sinf(angle), libm::cosf(angle));

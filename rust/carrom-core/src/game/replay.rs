@@ -46,12 +46,16 @@ impl Replay {
         referee.set_up(table);
         for (i, action) in self.actions.iter().enumerate() {
             referee.turn(table).perform(action).map_err(|e| self.at(i, e))?;
-            let played = referee.replay().outcomes.len();
-            if let (Some(now), Some(then)) = (referee.replay().outcomes.last(), self.outcomes.get(played - 1))
-            {
-                if matches!(action, Action::Strike { .. }) && now != then {
-                    return Err(self.at(i, format!("the strike did {now:?}, the replay says {then:?}")));
-                }
+            if !matches!(action, Action::Strike { .. }) {
+                continue;
+            }
+            // The strike came to rest and its outcome is the last; the replay's k-th must match
+            // (a replay saved with its last shot rolling has none for it yet).
+            let outcomes = &referee.replay().outcomes;
+            let Some(now) = outcomes.last() else { continue };
+            let k = outcomes.len() - 1;
+            if let Some(then) = self.outcomes.get(k).filter(|then| *then != now) {
+                return Err(self.at(i, format!("the strike did {now:?}, the replay says {then:?}")));
             }
         }
         Ok(referee)

@@ -1,0 +1,173 @@
+//! The phases of one decision, in the order `plan` runs them: a first look at every candidate
+//! on the coarse table, the shortlist at the game's step, nudges of the best, a look at what
+//! the best leave the next player, and a pick among the shots that forgive a wobble. Each
+//! phase stops when the search must; only the first shot played is never skipped.
+
+use super::search::{self, Played, Search, Trial};
+use super::{lookahead, rotate, Shot, Style};
+use crate::physics::Table;
+use crate::rules::{Match, Side};
+
+/// Shots whose leave is looked at, at most, in batches of the level's `lookahead`.
+const AHEAD_AT_MOST: usize = 16;
+/// Candidates played again with a wobble before the choice.
+const ROBUST_CHECKS: usize = 3;
+/// Candidates nudged before the choice, and the nudges (turn in radians, speed factor).
+const REFINED: usize = 4;
+const NUDGES: [(f32, f32); 6] =
+    [(-0.01, 1.0), (0.01, 1.0), (-0.02, 1.0), (0.02, 1.0), (0.0, 1.25), (0.0, 0.85)];
+
+/// The position a decision is made from, for the side that decides.
+pub(super) struct At<'p> {
+    pub table: &'p Table,
+    pub rules: &'p Match,
+    pub side: Side,
+}
+
+impl<'p> At<'p> {
+    fn trial(&self, shot: Shot) -> Trial<'p> {
+        Trial { table: self.table, rules: self.rules, side: self.side, shot }
+    }
+}
+
+/// Every candidate on the coarse table, for a level that takes a first look and has more
+/// candidates than it plays at the full step: what was played (best of each outcome first),
+/// and the shortlist that goes on. Without a first look the shortlist is the first candidates.
+pub(super) fn first_look(
+    search: &Search,
+    at: &At,
+    style: &Style,
+    candidates: Vec<Shot>,
+) -> (Vec<Played>, Vec<Shot>) {
+    match (style.first_look, search::coarse(at.table)) {
+        (true, Some(coarse)) if candidates.len() > style.shots => {
+            let trials: Vec<Trial> = candidates
+                .iter()
+                .map(|&shot| Trial { table: &coarse, rules: at.rules, side: at.side, shot })
+                .collect();
+            let mut looked = search.played(&trials, 1);
+            looked.sort_by(|a, b| b.value.total_cmp(&a.value));
+            // The best of each outcome go on whatever their worth: what they leave may make a
+            // safety better than a pocketing shot.
+            let looked = outcomes_first(looked, |p| p);
+            let shortlist = looked.iter().take(style.shots).map(|p| p.shot).collect();
+            (looked, shortlist)
+        }
+        _ => (vec![], candidates.into_iter().take(style.shots).collect()),
+    }
+}
+
+/// The shortlist at the game's step, best first. Its first shot is always played unless the
+/// first look played one; when time ran out after the first look, its best is all there is.
+pub(super) fn full_step(search: &Search, at: &At, shortlist: &[Shot], looked: Vec<Played>) -> Vec<Played> {
+    let trials: Vec<Trial> = shortlist.iter().map(|&shot| at.trial(shot)).collect();
+    let mut scored = search.played(&trials, usize::from(looked.is_empty()));
+    if scored.is_empty() {
+        scored = looked.into_iter().take(1).collect();
+    }
+    scored.sort_by(|a, b| b.value.total_cmp(&a.value));
+    scored
+}
+
+/// The best few nudged a little in aim and speed, keeping whatever plays better: the geometry
+/// aims well, the simulation knows better.
+pub(super) fn refine(search: &Search, at: &At, mut scored: Vec<Played>) -> Vec<Played> {
+    let max_speed = at.table.spec().physics.max_striker_speed;
+    let refined = scored.len().min(REFINED);
+    let nudged: Vec<Trial> = scored[..refined]
+        .iter()
+        .flat_map(|p| {
+            NUDGES.map(|(turn, pace)| {
+                let shot = p.shot;
+                at.trial(Shot {
+                    direction: rotate(shot.direction, turn),
+                    speed: (shot.speed * pace).min(max_speed),
+                    ..shot
+                })
+            })
+        })
+        .collect();
+    let mut nudges = search.play_all(&nudged, 0).into_iter();
+    for best in scored.iter_mut().take(refined) {
+        for tried in nudges.by_ref().take(NUDGES.len()).flatten().flatten() {
+            if tried.value > best.value {
+                *best = tried;
+            }
+        }
+    }
+    scored.sort_by(|a, b| b.value.total_cmp(&a.value));
+    scored
+}
+
+/// What the best leave, for a level that looks ahead: first the best shot of each outcome (a
+/// queen left without a cover, a coin, a safety...), then the rest by worth, a batch at a time
+/// for as long as a shot not yet looked at is worth more on its own than the best looked at
+/// with what it leaves. The rest are dropped.
+pub(super) fn look_ahead(search: &Search, style: &Style, side: Side, mut scored: Vec<Played>) -> Vec<Played> {
+    if style.lookahead == 0 || search.stop() {
+        return scored;
+    }
+    scored = outcomes_first(scored, |p| p);
+    let mut looked = 0;
+    while looked < scored.len().min(AHEAD_AT_MOST) && !search.stop() {
+        let batch = looked..scored.len().min(looked + style.lookahead);
+        let leaves = lookahead::leaves(search, &scored[batch.clone()], side, style.replies);
+        for (played, leave) in scored[batch.clone()].iter_mut().zip(leaves) {
+            played.leave = leave;
+        }
+        looked = batch.end;
+        let best = scored[..looked].iter().map(Played::total).fold(f32::NEG_INFINITY, f32::max);
+        if scored[looked..].iter().all(|next| next.value <= best) {
+            break;
+        }
+    }
+    // Cancelled before a batch was looked at: keep them all, valued on their own.
+    if looked > 0 {
+        scored.truncate(looked);
+    }
+    scored.sort_by(|a, b| b.total().total_cmp(&a.total()));
+    scored
+}
+
+/// The best few played again a hand's wobble either side: a shot that only works when struck
+/// perfectly is worth less than one that forgives. With no wobble played in time, the best
+/// shot as it was valued.
+pub(super) fn robust_pick(search: &Search, at: &At, style: &Style, scored: &[Played]) -> Option<Shot> {
+    let wobble = style.aim_noise.max(0.004) * 0.8;
+    let checked = scored.len().min(ROBUST_CHECKS);
+    let wobbled: Vec<Trial> = scored[..checked]
+        .iter()
+        .flat_map(|p| {
+            [-wobble, wobble]
+                .map(|turn| at.trial(Shot { direction: rotate(p.shot.direction, turn), ..p.shot }))
+        })
+        .collect();
+    let wobbles = search.play_all(&wobbled, 0);
+    let mut best: Option<(f32, Shot)> = None;
+    for (played, pair) in scored.iter().zip(wobbles.chunks(2)) {
+        // A shot is compared only once both its wobbles were played.
+        let [Some(left), Some(right)] = pair else { break };
+        // A wobble the table refuses (struck backwards off the baseline) counts as a foul.
+        let off: f32 = [left, right].iter().map(|w| w.as_ref().map_or(-60.0, |w| w.value)).sum();
+        // The wobbles are valued by the shot alone; what it leaves is the meant shot's.
+        let robust = (played.value + off) / 3.0 + played.leave;
+        if best.as_ref().is_none_or(|(b, _)| robust > *b) {
+            best = Some((robust, played.shot));
+        }
+    }
+    best.map(|(_, shot)| shot).or_else(|| scored.first().map(|p| p.shot))
+}
+
+/// `items` (best first) with the best of each outcome first, the rest after, both by worth.
+pub(super) fn outcomes_first<T>(items: Vec<T>, played: impl Fn(&T) -> &Played) -> Vec<T> {
+    let (mut firsts, mut rest): (Vec<T>, Vec<T>) = (vec![], vec![]);
+    for item in items {
+        if firsts.iter().any(|f| played(f).same_outcome(played(&item))) {
+            rest.push(item);
+        } else {
+            firsts.push(item);
+        }
+    }
+    firsts.append(&mut rest);
+    firsts
+}
