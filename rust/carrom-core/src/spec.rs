@@ -199,6 +199,14 @@ impl BoardSpec {
     /// Checks that a board can be built and played with these numbers; the first problem found
     /// is returned, naming its field.
     pub fn validate(&self) -> Result<(), SpecError> {
+        self.check_numbers()?;
+        self.check_real_set()?;
+        self.check_simulation()?;
+        self.check_layout()
+    }
+
+    /// Every size and constant a finite number of the right sign.
+    fn check_numbers(&self) -> Result<(), SpecError> {
         let p = &self.physics;
         let positive = [
             ("playing_surface", self.playing_surface),
@@ -240,12 +248,12 @@ impl BoardSpec {
         ] {
             check(field, value, (0.0..=1.0).contains(&value), "must lie between 0 and 1")?;
         }
-        check(
-            "physics.max_striker_speed",
-            p.max_striker_speed,
-            p.max_striker_speed <= ENGINE_SPEED_LIMIT,
-            &format!("must be at most {ENGINE_SPEED_LIMIT} m/s"),
-        )?;
+        Ok(())
+    }
+
+    /// Pieces and a board of a real set: grams and centimetres, about a metre across.
+    fn check_real_set(&self) -> Result<(), SpecError> {
+        let p = &self.physics;
         // Pieces of a real set: grams, centimetres, on a board of about a metre. Far outside
         // these the simulation stops meaning anything (a weightless queen is crushed into).
         for (field, value, range, allowed) in [
@@ -262,6 +270,19 @@ impl BoardSpec {
         ] {
             check(field, value, range.contains(&value), &format!("must lie {allowed}"))?;
         }
+        Ok(())
+    }
+
+    /// A simulation that means something and ends: the engine's top speed, a time step and a
+    /// shot length such that no shot runs for ever.
+    fn check_simulation(&self) -> Result<(), SpecError> {
+        let p = &self.physics;
+        check(
+            "physics.max_striker_speed",
+            p.max_striker_speed,
+            p.max_striker_speed <= ENGINE_SPEED_LIMIT,
+            &format!("must be at most {ENGINE_SPEED_LIMIT} m/s"),
+        )?;
         // A shot runs at most MAX_SHOT_STEPS steps, whatever the spec: a real board's friction,
         // speeds and steps, nothing that would make a shot run for ever.
         check(
@@ -288,6 +309,12 @@ impl BoardSpec {
             p.max_striker_speed >= MIN_STRIKER_SPEED,
             &format!("must be at least {MIN_STRIKER_SPEED} m/s"),
         )?;
+        Ok(())
+    }
+
+    /// The markings fit the board: pockets hold a coin, the baselines hold the striker clear of
+    /// the cushions and pockets, the circles hold the formation clear of the baselines.
+    fn check_layout(&self) -> Result<(), SpecError> {
         let biggest_coin = self.coin_diameter.max(self.queen_diameter);
         check(
             "pocket_diameter",

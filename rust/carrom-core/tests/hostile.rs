@@ -4,18 +4,26 @@
 //! --test hostile` (without a seed every run tries the same cases).
 
 use carrom_core::game::{Action, Game, Replay};
-use carrom_core::rules::{MatchSettings, Mode};
+use carrom_core::rules::{Foul, MatchSettings, Mode};
 use carrom_core::{practice, BoardSpec, Seat, Snapshot, Table, Vec2};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use std::sync::OnceLock;
 
-/// A match of a few strikes, saved at rest and saved in the middle of a shot.
+/// A match of a few strikes with a timed-out turn, a declared foul and play time among them,
+/// saved at rest and saved in the middle of a shot.
 fn saves() -> &'static (String, String) {
     static SAVES: OnceLock<(String, String)> = OnceLock::new();
     SAVES.get_or_init(|| {
-        let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Doubles), 17).unwrap();
+        let settings = MatchSettings { time_limit_seconds: Some(900.0), ..MatchSettings::new(Mode::Doubles) };
+        let mut game = Game::new(BoardSpec::icf(), settings, 17).unwrap();
         for i in 0..4 {
+            let seat = game.rules().to_play().unwrap();
+            match i {
+                1 => game.perform(&Action::Pass { seat }).map(drop).unwrap(),
+                2 => game.perform(&Action::DeclareFoul { seat, foul: Foul::TouchedPiece }).map(drop).unwrap(),
+                _ => game.perform(&Action::AddTime { seconds: 31.5 }).map(drop).unwrap(),
+            }
             let seat = game.rules().to_play().unwrap();
             let offset = game.table().nearest_free_striker_offset(seat, 0.03 * i as f32).unwrap();
             let direction = -seat.towards() + seat.right() * (0.2 * i as f32 - 0.3);

@@ -41,7 +41,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
     report("its replay played again (the physics of every strike)", || {
         replay.play().map(drop).map_err(|e| e.to_string())
     })?;
-    let rolling = slowest_rolling_shot()?;
+    let padded = at_size_bound(game)?;
+    let padded_actions = padded.matches("AddTime").count() + actions / 2;
+    report(
+        &format!("a saved match near the size bound, {} bytes, about {padded_actions} actions", padded.len()),
+        || Game::from_json(&padded).map(drop).map_err(|e| e.to_string()),
+    )?;
+    let break_rolling = slowest_rolling_shot(true)?;
+    report(
+        &format!(
+            "the break {MAX_RESUMED_STEPS} steps in on the slowest legal board, {} bytes",
+            break_rolling.to_json().len()
+        ),
+        || Table::restore(&break_rolling).map(drop).map_err(|e| e.to_string()),
+    )?;
+    let rolling = slowest_rolling_shot(false)?;
     let snapshot = rolling.to_json();
     report(
         &format!("a shot {MAX_RESUMED_STEPS} steps in on the slowest legal board, {} bytes", snapshot.len()),
@@ -76,16 +90,34 @@ fn long_match(strikes: usize) -> Result<Game, String> {
     Ok(game)
 }
 
-/// The striker alone on the slowest board the spec allows, on its finest step, as far into
-/// its shot as a save may be.
-fn slowest_rolling_shot() -> Result<Snapshot, String> {
+/// `game` with play time added until its save nears the largest a save may be: the most
+/// actions a document can make a load judge.
+fn at_size_bound(mut game: Game) -> Result<String, String> {
+    loop {
+        for _ in 0..10_000 {
+            game.add_time(0.5).map_err(|e| e.to_string())?;
+        }
+        let text = game.to_json().map_err(|e| e.to_string())?;
+        if text.len() + 400_000 > save::MAX_SAVE_BYTES {
+            return Ok(text);
+        }
+    }
+}
+
+/// The striker on the slowest board the spec allows, on its finest step, as far into its shot
+/// as a save may be: alone, or breaking the full formation.
+fn slowest_rolling_shot(formation: bool) -> Result<Snapshot, String> {
     let mut spec = BoardSpec::icf();
     spec.physics.sliding_friction = 0.01;
     spec.physics.gravity = 1.0;
     spec.physics.time_step = MIN_TIME_STEP;
     spec.physics.max_shot_seconds = MAX_SHOT_SECONDS;
     let mut table = Table::new(spec).map_err(|e| e.to_string())?;
-    table.arrange(&[None; 19]).map_err(|e| e.to_string())?;
+    if formation {
+        table.set_up(true);
+    } else {
+        table.arrange(&[None; 19]).map_err(|e| e.to_string())?;
+    }
     let seat = Seat::ALL[0];
     table.place_striker(seat, 0.0).map_err(|e| e.to_string())?;
     table.strike(-seat.towards(), 6.5).map_err(|e| e.to_string())?;

@@ -11,9 +11,40 @@ use super::ruleset::Scoring;
 use super::shot::ShotSummary;
 use super::side::Side;
 use crate::piece::PieceKind;
+use crate::seat::Seat;
+
+/// F1, F2 from the shot itself: the striker pocketed, anything off the board (which goes back).
+fn judge_shot_fouls(shot: &ShotSummary, facts: &mut Facts) {
+    if shot.striker_pocketed {
+        facts.fouls.push(Foul::StrikerPocketed);
+    }
+    if !shot.off_board.is_empty() {
+        facts.fouls.push(Foul::PieceOffBoard);
+    }
+    for kind in shot.off_board.iter().filter(|k| **k != PieceKind::Striker) {
+        facts.returns.push((*kind, ReturnReason::OffBoard));
+    }
+}
+
+/// The facts of one strike as the referee works through it: who struck, what the strike
+/// pocketed of its own, what the queen did, and the fouls and returns found so far.
+struct Facts {
+    seat: Seat,
+    side: Side,
+    /// Coins of its own the side pocketed with this strike.
+    own_now: usize,
+    /// Whether the side held a coin before this strike (Q1).
+    held_before: bool,
+    /// Whether the queen dropped.
+    queen_in: bool,
+    fouls: Vec<Foul>,
+    returns: Vec<(PieceKind, ReturnReason)>,
+}
 
 impl Match {
-    /// The verdict on the strike under way, given what it did.
+    /// The verdict on the strike under way, given what it did: the break, the fouls of the
+    /// shot, the pockets, the queen, the last coin, then the turn's end — one phase each, in
+    /// the order of the events in the verdict.
     pub fn resolve(&mut self, shot: &ShotSummary) -> Result<Verdict, RulesError> {
         if self.is_over() {
             return Err(RulesError::MatchOver);
@@ -26,105 +57,124 @@ impl Match {
         let mut verdict = Verdict::default();
         let seat = self.seat_to_play();
         let side = self.check_seat(seat)?;
-        let mut fouls = vec![];
+        let mut facts = Facts {
+            seat,
+            side,
+            own_now: 0,
+            held_before: self.board.held[side.index()].total() > 0,
+            queen_in: shot.count(PieceKind::Queen) > 0,
+            fouls: vec![],
+            returns: vec![],
+        };
+        if self.judge_break(shot, &mut facts, &mut verdict) {
+            return Ok(verdict);
+        }
+        judge_shot_fouls(shot, &mut facts);
+        self.judge_pockets(shot, &mut facts, &mut verdict);
+        self.judge_queen(&facts, &mut verdict);
+        if !facts.fouls.is_empty() && (facts.queen_in || self.board.queen.uncovered_with() == Some(side)) {
+            // A foul strike earns no queen (see RULES.md).
+            facts.returns.push((PieceKind::Queen, ReturnReason::QueenByFoul));
+            self.board.queen = QueenState::OnBoard;
+        }
+        self.judge_last_coin(&mut facts);
+        self.end_strike(facts, &mut verdict);
+        Ok(verdict)
+    }
 
-        if !self.board.broken {
-            if shot.broke_formation || !shot.pocketed.is_empty() {
-                self.board.broken = true;
-            } else if !shot.striker_pocketed && shot.off_board.is_empty() {
-                self.board.failed_breaks += 1;
-                let left = self.settings.rules.break_attempts.saturating_sub(self.board.failed_breaks);
-                if left > 0 {
-                    verdict.push(RuleEvent::BreakFailed { seat, attempts_left: left });
-                    verdict.push(RuleEvent::TurnContinues { seat });
-                    return Ok(verdict);
-                }
-                fouls.push(Foul::FailedBreak);
+    /// The break (S4, F6): a strike that breaks the formation or pockets a piece breaks it; one
+    /// that does nothing is a failed attempt, the last of them a foul. True when the verdict is
+    /// complete: a failed attempt with attempts left, the breaker going on.
+    fn judge_break(&mut self, shot: &ShotSummary, facts: &mut Facts, verdict: &mut Verdict) -> bool {
+        if self.board.broken {
+            return false;
+        }
+        if shot.broke_formation || !shot.pocketed.is_empty() {
+            self.board.broken = true;
+        } else if !shot.striker_pocketed && shot.off_board.is_empty() {
+            self.board.failed_breaks += 1;
+            let left = self.settings.rules.break_attempts.saturating_sub(self.board.failed_breaks);
+            if left > 0 {
+                verdict.push(RuleEvent::BreakFailed { seat: facts.seat, attempts_left: left });
+                verdict.push(RuleEvent::TurnContinues { seat: facts.seat });
+                return true;
             }
+            facts.fouls.push(Foul::FailedBreak);
         }
-        if shot.striker_pocketed {
-            fouls.push(Foul::StrikerPocketed);
-        }
-        if !shot.off_board.is_empty() {
-            fouls.push(Foul::PieceOffBoard);
-        }
-        let mut returns = vec![];
-        for kind in shot.off_board.iter().filter(|k| **k != PieceKind::Striker) {
-            returns.push((*kind, ReturnReason::OffBoard));
-        }
+        false
+    }
 
-        // Pockets: own coins are kept; an opponent's go back (F3, F5), or without colour fouls
-        // count for their owner.
+    /// Pockets: own coins are kept; an opponent's go back (F3, F5), or without colour fouls
+    /// count for their owner.
+    fn judge_pockets(&mut self, shot: &ShotSummary, facts: &mut Facts, verdict: &mut Verdict) {
+        let side = facts.side;
         let opponents = self.opponent_coins(side, shot);
         if opponents > 0 && !self.settings.colour_fouls() {
-            returns.extend(self.credit_opponent(side, opponents));
+            facts.returns.extend(self.credit_opponent(side, opponents));
             // An owner who owed a due pays it at once with the coin it was given.
-            self.pay_dues(Side(1 - side.0), &mut verdict);
+            self.pay_dues(Side(1 - side.0), verdict);
         } else if opponents > 0 {
             let opponent_colour = self.board.colour_of(side).map(PieceKind::other_colour);
             let left = opponent_colour.map_or(0, |c| self.board.on_board.get(c));
-            fouls.push(if usize::from(left) == opponents {
+            facts.fouls.push(if usize::from(left) == opponents {
                 Foul::OpponentLastPiece
             } else {
                 Foul::OpponentPiece
             });
             for _ in 0..opponents {
-                returns.push((opponent_colour.unwrap_or(PieceKind::Black), ReturnReason::OpponentPiece));
+                facts
+                    .returns
+                    .push((opponent_colour.unwrap_or(PieceKind::Black), ReturnReason::OpponentPiece));
             }
         }
-        let held_before = self.board.held[side.index()].total();
-        let mut own_now = 0;
         let own: Vec<PieceKind> =
             shot.pocketed.iter().copied().filter(|k| self.board.is_own(side, *k)).collect();
         for kind in own {
             self.board.on_board.take(kind, 1);
             self.board.held[side.index()].add(kind, 1);
-            own_now += 1;
+            facts.own_now += 1;
         }
+    }
 
-        let queen_in = shot.count(PieceKind::Queen) > 0;
-        self.judge_queen(side, seat, queen_in, own_now > 0, held_before > 0, !fouls.is_empty(), &mut verdict);
+    /// F4, and no foul strike may clear the board: the last coin goes back.
+    fn judge_last_coin(&mut self, facts: &mut Facts) {
+        let side = facts.side;
+        if !(self.settings.colours() && facts.own_now > 0 && self.board.own_on_board(side) == 0) {
+            return;
+        }
+        if self.board.queen.covered_by().is_none() && self.board.queen != QueenState::NotPlayed {
+            facts.fouls.push(Foul::LastPieceBeforeQueen);
+        }
+        if !facts.fouls.is_empty() {
+            if let Some(colour) = self.board.colour_of(side) {
+                self.board.give_back(side, colour);
+                facts.returns.push((colour, ReturnReason::LastPiece));
+            }
+        }
+    }
+
+    /// The turn's end: a foul's penalty and the turn passes; else the returns, dues, and the
+    /// board won, the turn going on (T1) or passing (T2).
+    fn end_strike(&mut self, facts: Facts, verdict: &mut Verdict) {
+        let Facts { seat, side, own_now, queen_in, fouls, returns, .. } = facts;
         if !fouls.is_empty() {
-            // A foul strike earns no queen (see RULES.md).
-            if queen_in || self.board.queen.uncovered_with() == Some(side) {
-                returns.push((PieceKind::Queen, ReturnReason::QueenByFoul));
-                self.board.queen = QueenState::OnBoard;
-            }
-        }
-
-        // F4, and no foul strike may clear the board: the last coin goes back.
-        let colours = self.settings.colours();
-        if colours && own_now > 0 && self.board.own_on_board(side) == 0 {
-            if self.board.queen.covered_by().is_none() && self.board.queen != QueenState::NotPlayed {
-                fouls.push(Foul::LastPieceBeforeQueen);
-            }
-            if !fouls.is_empty() {
-                if let Some(colour) = self.board.colour_of(side) {
-                    self.board.give_back(side, colour);
-                    returns.push((colour, ReturnReason::LastPiece));
-                }
-            }
-        }
-
-        if !fouls.is_empty() {
-            self.punish_with(&fouls, side, seat, returns, &mut verdict);
+            self.punish_with(&fouls, side, seat, returns, verdict);
             // A due owed from before is paid at once with what this strike left the side.
-            self.pay_dues(side, &mut verdict);
-            self.end_turn(&mut verdict);
-            return Ok(verdict);
+            self.pay_dues(side, verdict);
+            self.end_turn(verdict);
+            return;
         }
         for (kind, reason) in returns {
             verdict.push(RuleEvent::PieceReturned { kind, reason });
         }
-        self.pay_dues(side, &mut verdict);
+        self.pay_dues(side, verdict);
         if self.board_cleared(side) || self.target_reached_now() {
-            self.finish_board(Some(side), &mut verdict);
+            self.finish_board(Some(side), verdict);
         } else if own_now > 0 || queen_in {
             verdict.push(RuleEvent::TurnContinues { seat });
         } else {
-            self.end_turn(&mut verdict);
+            self.end_turn(verdict);
         }
-        Ok(verdict)
     }
 
     /// Refuses a summary that does not fit the board: more pieces than lie on it.
@@ -172,17 +222,9 @@ impl Match {
     }
 
     /// Q1–Q4 for a strike: a cover owed from the last strike, then the queen if she dropped.
-    #[allow(clippy::too_many_arguments)]
-    fn judge_queen(
-        &mut self,
-        side: Side,
-        seat: crate::seat::Seat,
-        queen_in: bool,
-        own_now: bool,
-        held_before: bool,
-        foul: bool,
-        verdict: &mut Verdict,
-    ) {
+    fn judge_queen(&mut self, facts: &Facts, verdict: &mut Verdict) {
+        let Facts { seat, side, queen_in, held_before, .. } = *facts;
+        let (own_now, foul) = (facts.own_now > 0, !facts.fouls.is_empty());
         if foul {
             if queen_in {
                 verdict.push(RuleEvent::QueenPocketed { seat });
