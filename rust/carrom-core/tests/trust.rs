@@ -64,6 +64,7 @@ fn g3_a_match_whose_boards_reached_the_target_cannot_load_as_still_going_on() {
         rules["board_points"] = serde_json::json!([[target + 15, 0]]);
         rules["board"]["number"] = serde_json::json!(2);
     };
+    // Inside a whole save the replay's verdicts, which lead elsewhere, refuse it first.
     assert!(Game::from_json(&edited_rules(&game, past_target)).is_err(), "refused inside a whole save");
     let mut rules: serde_json::Value = serde_json::from_str(&game.rules().to_json().unwrap()).unwrap();
     past_target(&mut rules);
@@ -137,7 +138,11 @@ fn a_save_whose_replay_does_not_lead_to_its_match_is_refused() {
         let outcomes = doc["replay"]["outcomes"].as_array_mut().unwrap();
         outcomes.last_mut().unwrap()["pocketed"].as_array_mut().unwrap().push(serde_json::json!("White"));
     });
-    assert!(boasted.is_err(), "an outcome the rules did not see");
+    assert!(
+        boasted.as_ref().is_err_and(|e| e.contains("where its replay's verdicts lead")),
+        "{:?}",
+        boasted.err()
+    );
     let loaded = edited(&game, |_| {}).expect("the honest save loads");
     assert_eq!(
         loaded.replay().play().unwrap().to_json().unwrap(),
@@ -230,14 +235,79 @@ proptest::proptest! {
         let settings = MatchSettings { time_limit_seconds: limit, ..MatchSettings::new(mode) };
         let mut game = Game::new(BoardSpec::icf(), settings, seed).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let fail = |e: String| proptest::test_runner::TestCaseError::fail(e);
         for _ in 0..80 {
             let Some(action) = random_action(&game, &mut rng) else { break };
-            game.perform(&action).map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{action:?}: {e}")))?;
+            if let (Action::Strike { seat, offset, direction, speed }, true) = (&action, rng.random_bool(0.3)) {
+                // Struck by steps, with play time and a save while it rolls.
+                game.place_striker(*seat, *offset).map_err(|e| fail(e.to_string()))?;
+                game.strike(*direction, *speed).map_err(|e| fail(e.to_string()))?;
+                for _ in 0..rng.random_range(1..40) {
+                    game.step().map_err(|e| fail(e.to_string()))?;
+                }
+                game.add_time(rng.random_range(0.0..40.0)).map_err(|e| fail(e.to_string()))?;
+                let rolling = game.to_json().unwrap();
+                game = Game::from_json(&rolling).map_err(|e| fail(format!("a save while it rolls: {e}")))?;
+                if game.table().is_moving() {
+                    game.run_to_rest().map_err(|e| fail(e.to_string()))?;
+                }
+            } else {
+                game.perform(&action).map_err(|e| fail(format!("{action:?}: {e}")))?;
+            }
             let text = game.to_json().unwrap();
-            let loaded = Game::from_json(&text).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+            let loaded = Game::from_json(&text).map_err(|e| fail(e.to_string()))?;
             proptest::prop_assert_eq!(loaded.to_json().unwrap(), text);
         }
-        let replayed = game.replay().play().map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+        let replayed = game.replay().play().map_err(|e| fail(e.to_string()))?;
         proptest::prop_assert_eq!(replayed.to_json().unwrap(), game.to_json().unwrap());
     }
+}
+
+#[test]
+fn g1_time_that_passes_while_a_shot_rolls_counts_once_it_is_judged_live_and_replayed() {
+    // A clock that runs out during the shot: live and replayed, the match reads the same, and
+    // a save taken while it rolls, with the time in it, loads.
+    let settings = MatchSettings { time_limit_seconds: Some(10.0), ..MatchSettings::new(Mode::Singles) };
+    let mut game = Game::new(BoardSpec::icf(), settings, 9).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    game.place_striker(seat, 0.0).unwrap();
+    game.strike(-seat.towards(), 6.0).unwrap();
+    for _ in 0..30 {
+        game.step().unwrap();
+    }
+    let held = game.add_time(12.0).unwrap();
+    assert!(held.verdict.events.is_empty(), "nothing is said while the shot rolls");
+    let rolling = game.to_json().unwrap();
+    let mut loaded = Game::from_json(&rolling).expect("a save with time held for the rolling shot loads");
+    let ruling = game.run_to_rest().unwrap();
+    assert!(
+        ruling.verdict.events.contains(&carrom_core::rules::RuleEvent::TimeUp),
+        "the time counts with the strike's verdict: {:?}",
+        ruling.verdict.events
+    );
+    loaded.run_to_rest().unwrap();
+    assert_eq!(loaded.to_json().unwrap(), game.to_json().unwrap(), "the loaded match goes on the same");
+    let replayed = game.replay().play().unwrap();
+    assert_eq!(replayed.to_json().unwrap(), game.to_json().unwrap(), "and the replay reads the same");
+}
+
+#[test]
+fn t2_a_striker_placed_by_a_seat_that_timed_out_goes_back_to_hand() {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), 4).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    game.place_striker(seat, 0.05).unwrap();
+    game.pass(seat).unwrap();
+    assert_eq!(game.table().striker_seat(), None, "the next seat does not find the last one's striker");
+    assert_eq!(game.table().piece(PieceId::STRIKER).unwrap().place, Place::Hand);
+    let replayed = game.replay().play().unwrap();
+    assert_eq!(replayed.to_json().unwrap(), game.to_json().unwrap(), "as the replay leaves the table");
+}
+
+#[test]
+fn a_replay_whose_outcomes_were_taken_away_is_refused_when_played() {
+    let game = six_strikes_in();
+    let mut replay = game.replay().clone();
+    replay.outcomes.clear();
+    let error = replay.play().err().expect("refused").to_string();
+    assert!(error.contains("records 0 outcomes for 6 strikes"), "{error}");
 }

@@ -78,8 +78,6 @@ struct Connection {
     /// of the same device took over).
     token: Option<String>,
     rate: RateLimit,
-    /// When it was last sent the whole state after a differing hash.
-    state_sent_at: Option<f64>,
 }
 
 /// The host of one match.
@@ -96,6 +94,9 @@ pub struct Host {
     /// Devices that dropped while holding a seat, and when the wait for each ends.
     away: BTreeMap<String, f64>,
     drop_seconds: u32,
+    /// When each device was last sent the whole state (a welcome or a resent state): kept by
+    /// device, not connection, so that connecting again does not reset the wait.
+    state_sent_at: BTreeMap<String, f64>,
 }
 
 impl Host {
@@ -114,6 +115,7 @@ impl Host {
             clock: TurnClock::default(),
             away: BTreeMap::new(),
             drop_seconds: DROP_SECONDS,
+            state_sent_at: BTreeMap::new(),
         };
         host.remember_hash();
         host
@@ -179,7 +181,7 @@ impl Host {
     /// A peer connected; it must say hello before anything else.
     pub fn connect(&mut self, peer: PeerId) {
         let rate = RateLimit::new(MESSAGES_PER_SECOND, MESSAGE_BURST);
-        self.peers.insert(peer, Connection { token: None, rate, state_sent_at: None });
+        self.peers.insert(peer, Connection { token: None, rate });
     }
 
     /// A peer left at `now`. Its seats stay its own, for when the same device comes back;
@@ -412,6 +414,7 @@ impl Host {
             connection.token = Some(token.clone());
         }
         self.names.insert(token.clone(), name);
+        self.state_sent_at.insert(token.clone(), now);
         if back {
             out.push(Outgoing::Log(format!("the player on device {token} is back")));
         }
@@ -466,8 +469,8 @@ impl Host {
         }
         let ours = ours.map_or("unknown".to_string(), |h| h.to_string());
         let differs = format!("peer {peer} differs after shot {shot} (its hash {hash}, ours {ours})");
-        let Some(connection) = self.peers.get_mut(&peer) else { return vec![] };
-        if connection.state_sent_at.is_some_and(|at| now - at < STATE_RESEND_SECONDS) {
+        let Some(token) = self.peers.get(&peer).and_then(|c| c.token.clone()) else { return vec![] };
+        if self.state_sent_at.get(&token).is_some_and(|at| now - at < STATE_RESEND_SECONDS) {
             return vec![Outgoing::Log(format!(
                 "{differs}: our state was sent less than {STATE_RESEND_SECONDS} s ago"
             ))];
@@ -476,7 +479,7 @@ impl Host {
             Ok(state) => state,
             Err(e) => return vec![Outgoing::Log(format!("cannot send the state: {e}"))],
         };
-        connection.state_sent_at = Some(now);
+        self.state_sent_at.insert(token, now);
         vec![
             Outgoing::Log(format!("{differs}: sent our state")),
             Outgoing::To(peer, ToPeer::State { shots: self.shots, state }),

@@ -58,11 +58,12 @@ pub(super) fn first_look(
 }
 
 /// The shortlist at the game's step, best first. Its first shot is always played unless the
-/// first look played one; when time ran out after the first look, its best is all there is.
+/// first look played one; when time ran out after the first look, its best is all there is
+/// (a shortlist the full step refuses whole, with time left, leaves no shot).
 pub(super) fn full_step(search: &Search, at: &At, shortlist: &[Shot], looked: Vec<Played>) -> Vec<Played> {
     let trials: Vec<Trial> = shortlist.iter().map(|&shot| at.trial(shot)).collect();
     let mut scored = search.played(&trials, usize::from(looked.is_empty()));
-    if scored.is_empty() {
+    if scored.is_empty() && search.stop() {
         scored = looked.into_iter().take(1).collect();
     }
     scored.sort_by(|a, b| b.value.total_cmp(&a.value));

@@ -41,6 +41,14 @@ impl Replay {
     /// not do what the replay recorded, `table` is left where that action found it and the
     /// error names the action.
     pub fn play_on(&self, table: &mut Table) -> Result<Referee, GameError> {
+        let strikes = self.actions.iter().filter(|a| matches!(a, Action::Strike { .. })).count();
+        let recorded = self.outcomes.len();
+        // One outcome a strike, but a last one still rolling when the replay was kept.
+        if recorded != strikes && recorded + 1 != strikes {
+            return Err(GameError::BadSave(format!(
+                "the replay records {recorded} outcomes for {strikes} strikes: one for each strike that came to rest"
+            )));
+        }
         *table = Table::new(self.spec.clone())?;
         let mut referee = Referee::new(self.spec.clone(), self.settings.clone(), self.seed)?;
         referee.set_up(table);
@@ -67,14 +75,15 @@ impl Replay {
     pub fn judge(&self) -> Result<Match, GameError> {
         let mut rules = Match::new(self.settings.clone(), self.seed)?;
         let mut outcomes = self.outcomes.iter();
-        let last = self.actions.len().saturating_sub(1);
         for (i, action) in self.actions.iter().enumerate() {
             let judged = match *action {
                 Action::Strike { seat, .. } => {
                     rules.begin_strike(seat).and_then(|()| match outcomes.next() {
                         Some(outcome) => rules.resolve(outcome).map(drop),
-                        // Only the last strike may still be rolling.
-                        None if i == last => Ok(()),
+                        // Only the last strike may still be rolling, play time after it.
+                        None if self.actions[i + 1..].iter().all(|a| matches!(a, Action::AddTime { .. })) => {
+                            Ok(())
+                        }
                         None => Err(crate::rules::RulesError::NoStrike),
                     })
                 }

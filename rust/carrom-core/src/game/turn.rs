@@ -5,7 +5,8 @@
 
 use super::returns::{apply_verdict, Returned};
 use super::{Action, GameError, Replay};
-use crate::physics::{Event, ShotReport, Table, TableError};
+use crate::physics::{Event, Place, ShotReport, Table, TableError};
+use crate::piece::PieceId;
 use crate::rules::{Foul, Match, ShotSummary, Verdict};
 use crate::seat::Seat;
 use crate::vec2::Vec2;
@@ -124,6 +125,12 @@ impl<'a> Turn<'a> {
         }
         let queen = self.rules.as_deref().is_some_and(|r| r.settings().rules.queen);
         let returned = apply_verdict(self.table, &verdict, queen)?;
+        // A striker placed by a seat whose turn has ended (a pass, a declared foul) goes back to
+        // hand, as after a strike: the next seat finds the table as a replay leaves it.
+        let to_play = self.rules.as_deref().and_then(Match::to_play);
+        if self.rules.is_some() && self.table.striker_seat().is_some_and(|seat| Some(seat) != to_play) {
+            self.table.set_piece(PieceId::STRIKER, Place::Hand, Vec2::ZERO)?;
+        }
         Ok(Ruling { report, verdict, returned })
     }
 

@@ -44,6 +44,11 @@ pub struct Match {
     /// written before the turn timer have none: nobody has timed out.
     #[serde(default)]
     pub(crate) timeouts: Vec<u8>,
+    /// Play time added while a strike was under way, in the order it came: it counts once the
+    /// strike is judged, so that the match reads the same live and replayed (where a strike
+    /// is judged before the time recorded after it). Empty at rest.
+    #[serde(default)]
+    pub(crate) time_while_striking: Vec<f64>,
 }
 
 impl Match {
@@ -66,6 +71,7 @@ impl Match {
             time_up: false,
             outcome: None,
             timeouts: vec![0; seats],
+            time_while_striking: vec![],
         };
         m.board = m.fresh_board(1);
         Ok(m)
@@ -188,7 +194,8 @@ impl Match {
     }
 
     /// Counts `seconds` of play against the match clock (G1), if there is one. When it runs
-    /// out, the board under way is the last one.
+    /// out, the board under way is the last one. Time that passes while a strike rolls is held
+    /// and counted once the strike is judged.
     pub fn add_time(&mut self, seconds: f64) -> Result<Verdict, RulesError> {
         if !(seconds.is_finite() && seconds >= 0.0) {
             return Err(RulesError::BadTime(seconds));
@@ -197,6 +204,25 @@ impl Match {
         if self.is_over() {
             return Ok(verdict);
         }
+        if self.striking {
+            self.time_while_striking.push(seconds);
+            return Ok(verdict);
+        }
+        self.count_time(seconds, &mut verdict);
+        Ok(verdict)
+    }
+
+    /// The time held while the strike rolled, counted now that it is judged.
+    pub(crate) fn count_held_time(&mut self, verdict: &mut Verdict) {
+        for seconds in std::mem::take(&mut self.time_while_striking) {
+            if self.is_over() {
+                return;
+            }
+            self.count_time(seconds, verdict);
+        }
+    }
+
+    fn count_time(&mut self, seconds: f64, verdict: &mut Verdict) {
         // Never infinite: the clock is saved as JSON, which has no infinity.
         self.elapsed_seconds = (self.elapsed_seconds + seconds).min(f64::MAX);
         if let Some(limit) = self.settings.time_limit_seconds {
@@ -205,7 +231,6 @@ impl Match {
                 verdict.push(RuleEvent::TimeUp);
             }
         }
-        Ok(verdict)
     }
 
     /// The match state as JSON text, for `from_json`.
@@ -298,6 +323,10 @@ impl Match {
             && (!self.time_up || limit.is_some_and(|l| self.elapsed_seconds >= l));
         if !clock_ok {
             return bad("the match clock is not a time the match can have reached");
+        }
+        let held_ok = self.time_while_striking.iter().all(|t| t.is_finite() && *t >= 0.0);
+        if !held_ok || (!self.time_while_striking.is_empty() && !self.striking) {
+            return bad("time held for a strike must be real seconds, and only while a strike rolls");
         }
         if self.timeouts.is_empty() {
             self.timeouts = vec![0; mode.seats().len()];

@@ -67,6 +67,7 @@ impl Match {
             returns: vec![],
         };
         if self.judge_break(shot, &mut facts, &mut verdict) {
+            self.count_held_time(&mut verdict);
             return Ok(verdict);
         }
         judge_shot_fouls(shot, &mut facts);
@@ -79,6 +80,7 @@ impl Match {
         }
         self.judge_last_coin(&mut facts);
         self.end_strike(facts, &mut verdict);
+        self.count_held_time(&mut verdict);
         Ok(verdict)
     }
 
