@@ -5,21 +5,11 @@ use carrom_core::game::{Action, Game};
 use carrom_core::physics::Place;
 use carrom_core::rules::{MatchSettings, Mode, QueenState};
 use carrom_core::{BoardSpec, PieceId, PieceKind};
+mod common;
+
+use common::random_strike;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// A random strike for the seat to play, from a legal spot.
-fn random_strike(game: &Game, rng: &mut ChaCha8Rng) -> Option<Action> {
-    let seat = game.rules().to_play()?;
-    for _ in 0..50 {
-        let offset = rng.random_range(-0.18..0.18);
-        if game.table().check_striker_spot(seat, offset).is_ok() {
-            let direction = -seat.towards() + seat.right() * rng.random_range(-1.0f32..1.0);
-            return Some(Action::Strike { seat, offset, direction, speed: rng.random_range(1.0..6.5) });
-        }
-    }
-    None
-}
 
 /// A singles match played at random until the queen lies pocketed with the turn going on: she
 /// waits for her cover, or goes back when the turn ends (Q3, Q4).

@@ -187,17 +187,10 @@ impl Host {
     /// A peer left at `now`. Its seats stay its own, for when the same device comes back;
     /// if it held one, the match waits for it, and everyone is told.
     pub fn disconnect(&mut self, peer: PeerId, now: f64) -> Vec<Outgoing> {
-        let Some(token) = self.peers.remove(&peer).and_then(|c| c.token) else { return vec![] };
-        let holds_one = self.holders.values().any(|h| *h == Holder::Device(token.clone()));
-        if !holds_one || self.game.rules().is_over() || self.is_connected(&token) {
-            return vec![];
+        match self.peers.remove(&peer).and_then(|c| c.token) {
+            Some(_) => self.notice_missing(now),
+            None => vec![],
         }
-        self.away.insert(token.clone(), now + f64::from(self.drop_seconds));
-        self.clock.stop();
-        vec![
-            Outgoing::Log(format!("the player on device {token} dropped: waiting {} s", self.drop_seconds)),
-            Outgoing::All(self.players(now)),
-        ]
     }
 
     /// The time is `now`: a wait for a dropped player that ends hands their seats to the
@@ -238,9 +231,9 @@ impl Host {
         out
     }
 
-    /// A seat held by a device that is neither connected nor waited for would be timed by
-    /// nobody and stood in for by nobody: the match waits for that device as for one that
-    /// dropped. (Every way a connection ends goes through `disconnect`; this is the net under it.)
+    /// The match waits for every device that holds a seat but is neither connected nor waited
+    /// for yet — one that dropped, or one given a seat that never connected — so that no seat
+    /// is left timed by nobody and stood in for by nobody. `disconnect` and `tick` both ask.
     fn notice_missing(&mut self, now: f64) -> Vec<Outgoing> {
         let missing: Vec<String> = self
             .holders
@@ -259,7 +252,7 @@ impl Host {
         for token in missing {
             self.away.insert(token.clone(), now + f64::from(self.drop_seconds));
             out.push(Outgoing::Log(format!(
-                "the player on device {token} is not connected: waiting {} s",
+                "the player on device {token} dropped or is not connected: waiting {} s",
                 self.drop_seconds
             )));
         }

@@ -117,11 +117,7 @@ fn play(trial: &Trial, cut: Option<&Search>) -> Tried {
     let mut rules = trial.rules.clone();
     let shot = trial.shot;
     let mut turn = Turn::judged(&mut table, &mut rules);
-    if turn
-        .place_striker(shot.seat, shot.offset)
-        .and_then(|_| turn.strike(shot.direction, shot.speed))
-        .is_err()
-    {
+    if turn.place_and_strike(shot.seat, shot.offset, shot.direction, shot.speed).is_err() {
         return Some(None);
     }
     let mut steps = 0_u32;
@@ -130,12 +126,9 @@ fn play(trial: &Trial, cut: Option<&Search>) -> Tried {
         if steps.is_multiple_of(STEPS_BETWEEN_LOOKS) && cut.is_some_and(Search::stop) {
             return None;
         }
-        match turn.step() {
-            Ok(step) => match step.ruling {
-                Some(ruling) => break ruling,
-                None => continue,
-            },
-            Err(_) => return Some(None),
+        let Ok(step) = turn.step() else { return Some(None) };
+        if let Some(ruling) = step.ruling {
+            break ruling;
         }
     };
     Some(Some(scored(trial, table, rules, ruling)))

@@ -86,6 +86,19 @@ impl<'a> Turn<'a> {
         Ok(())
     }
 
+    /// A strike's start as one action records it: placed at `offset`, struck; the shot then
+    /// rolls, step by step or to rest.
+    pub fn place_and_strike(
+        &mut self,
+        seat: Seat,
+        offset: f32,
+        direction: Vec2,
+        speed: f32,
+    ) -> Result<(), GameError> {
+        self.place_striker(seat, offset)?;
+        self.strike(direction, speed)
+    }
+
     /// One physics step; on the step the shot settles, it is judged and carried out.
     pub fn step(&mut self) -> Result<Step, GameError> {
         let events = self.table.step();
@@ -116,11 +129,12 @@ impl<'a> Turn<'a> {
     }
 
     /// Carries a verdict out on the table — returned pieces, a new board, the striker back in
-    /// hand — whichever action brought it: the one way every ruling reaches the table. Only
-    /// the match clock rules while a shot rolls, and its verdict (time up) asks nothing of the
-    /// table until the board ends.
+    /// hand — whichever action brought it: the one way every ruling reaches the table.
     fn carry_out(&mut self, report: Option<ShotReport>, verdict: Verdict) -> Result<Ruling, GameError> {
-        if self.table.is_moving() && verdict.returns().is_empty() && !verdict.new_board() {
+        // Only the clock acts while a shot rolls, and it holds its time until the shot is
+        // judged: nothing to carry out yet.
+        if self.table.is_moving() {
+            debug_assert!(verdict.events.is_empty(), "a verdict while a shot rolls: {verdict:?}");
             return Ok(Ruling { report, verdict, returned: vec![] });
         }
         let queen = self.rules.as_deref().is_some_and(|r| r.settings().rules.queen);
@@ -128,7 +142,7 @@ impl<'a> Turn<'a> {
         // A striker placed by a seat whose turn has ended (a pass, a declared foul) goes back to
         // hand, as after a strike: the next seat finds the table as a replay leaves it.
         let to_play = self.rules.as_deref().and_then(Match::to_play);
-        if self.rules.is_some() && self.table.striker_seat().is_some_and(|seat| Some(seat) != to_play) {
+        if self.table.striker_seat().is_some_and(|seat| Some(seat) != to_play) {
             self.table.set_piece(PieceId::STRIKER, Place::Hand, Vec2::ZERO)?;
         }
         Ok(Ruling { report, verdict, returned })
@@ -164,8 +178,7 @@ impl<'a> Turn<'a> {
     pub fn perform(&mut self, action: &Action) -> Result<Ruling, GameError> {
         match *action {
             Action::Strike { seat, offset, direction, speed } => {
-                self.place_striker(seat, offset)?;
-                self.strike(direction, speed)?;
+                self.place_and_strike(seat, offset, direction, speed)?;
                 self.run_to_rest()
             }
             Action::DeclareFoul { seat, foul } => self.declare_foul(seat, foul),
