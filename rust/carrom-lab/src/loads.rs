@@ -41,10 +41,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     report("its replay played again (the physics of every strike)", || {
         replay.play().map(drop).map_err(|e| e.to_string())
     })?;
-    let padded = at_size_bound(game)?;
-    let padded_actions = padded.matches("AddTime").count() + actions / 2;
+    let (padded, padded_actions) = at_size_bound(game)?;
     report(
-        &format!("a saved match near the size bound, {} bytes, about {padded_actions} actions", padded.len()),
+        &format!("a saved match near the size bound, {} bytes, {padded_actions} actions", padded.len()),
         || Game::from_json(&padded).map(drop).map_err(|e| e.to_string()),
     )?;
     let break_rolling = slowest_rolling_shot(true)?;
@@ -90,16 +89,16 @@ fn long_match(strikes: usize) -> Result<Game, String> {
     Ok(game)
 }
 
-/// `game` with play time added until its save nears the largest a save may be: the most
-/// actions a document can make a load judge.
-fn at_size_bound(mut game: Game) -> Result<String, String> {
+/// `game` with play time added until its save nears the largest a save may be, and its
+/// actions: the most a document can make a load judge.
+fn at_size_bound(mut game: Game) -> Result<(String, usize), String> {
     loop {
         for _ in 0..10_000 {
             game.add_time(0.5).map_err(|e| e.to_string())?;
         }
         let text = game.to_json().map_err(|e| e.to_string())?;
         if text.len() + 400_000 > save::MAX_SAVE_BYTES {
-            return Ok(text);
+            return Ok((text, game.replay().actions.len()));
         }
     }
 }
