@@ -6,7 +6,6 @@ use crate::board::CarromBoard;
 use crate::convert;
 use crate::enums::Level;
 use crate::refusal::Refused;
-use crate::rules::CarromRules;
 use crate::units::vector;
 use carrom_core::ai::{plan, Budget, Shot};
 use godot::classes::{INode, Node};
@@ -28,12 +27,9 @@ struct Job {
 #[derive(GodotClass)]
 #[class(init, base=Node)]
 pub struct CarromAi {
-    /// The board to play on.
+    /// The board whose match the computer plays (by the rules of that match).
     #[export]
     board: Option<Gd<CarromBoard>>,
-    /// The referee of the match (the computer plays by its rules).
-    #[export]
-    rules: Option<Gd<CarromRules>>,
     /// Longest a decision may take, seconds; the best shot found so far is played then.
     #[export(range = (0.05, 5.0, 0.05))]
     #[init(val = 0.5)]
@@ -137,9 +133,11 @@ impl CarromAi {
             return Err("already thinking: wait for shot_ready or call cancel()".into());
         }
         let board = alive(&self.board).ok_or("CarromAi.board must be set to a CarromBoard")?;
-        let rules = alive(&self.rules).ok_or("CarromAi.rules must be set to a CarromRules")?;
-        let table = board.bind().table().clone_at_rest().ok_or("pieces are still moving")?;
-        let game = rules.bind().rules().cloned().ok_or("no match under way: call start_match first")?;
+        let (table, game) = {
+            let board = board.bind();
+            let here = board.game().ok_or("no match under way: call CarromRules.start_match first")?;
+            (here.table().clone_at_rest().ok_or("pieces are still moving")?, here.rules().clone())
+        };
         game.may_act(seat).map_err(|e| e.to_string())?;
         let pool = self.pool()?;
         let seed = (self.seed as u64).wrapping_add(self.decisions);

@@ -7,7 +7,8 @@ use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::{BoardSpec, Seat};
 use carrom_net::message::encode;
-use carrom_net::{Holder, Host, Intent, Outgoing, Replica, ToPeer};
+use carrom_net::replica::Change;
+use carrom_net::{Holder, Intent, Outgoing, Replica, Served, ToPeer};
 use std::collections::BTreeMap;
 
 const PEER: i64 = 2;
@@ -19,16 +20,16 @@ fn main() {
         ..MatchSettings::new(Mode::Singles)
     };
     let game = Game::new(BoardSpec::icf(), settings, seed).expect("a new match");
-    let mut host =
-        Host::new(game, [(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("peer".into()))]);
-    let mut replica = Replica::new();
+    let holders = [(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("peer".into()))];
+    let mut host = Served::new(game, holders).expect("a match at rest");
+    let mut peer = Peer { replica: Replica::new(), game: None };
     let mut bytes: BTreeMap<&str, (u32, usize)> = BTreeMap::new();
     let mut count = |kind: &'static str, size: usize| {
         let entry = bytes.entry(kind).or_default();
         entry.0 += 1;
         entry.1 += size;
     };
-    host.connect(PEER);
+    host.host_mut().connect(PEER);
     let mut to_host = vec![Replica::hello("Peer", "peer")];
     let mut now = 0.0;
     let mut strikes = 0;
@@ -39,8 +40,7 @@ fn main() {
             let out = host.receive(PEER, &message, now).expect("the host takes it");
             for bytes_out in outgoing(out) {
                 count(kind_to_peer(&bytes_out), bytes_out.len());
-                let (_, replies) = replica.receive(&bytes_out).expect("the peer takes it");
-                to_host.extend(replies);
+                to_host.extend(peer.receive(&bytes_out));
             }
         }
         let Some(seat) = host.game().rules().to_play() else { break };
@@ -55,8 +55,7 @@ fn main() {
         if seat == Seat::ALL[0] {
             for bytes_out in outgoing(host.play_own(&intent, now).expect("the host's strike")) {
                 count(kind_to_peer(&bytes_out), bytes_out.len());
-                let (_, replies) = replica.receive(&bytes_out).expect("the peer takes it");
-                to_host.extend(replies);
+                to_host.extend(peer.receive(&bytes_out));
             }
         } else {
             to_host.push(Replica::strike(&intent));
@@ -75,6 +74,29 @@ fn main() {
         "           total: {total} bytes, {:.0} bytes per strike",
         total as f64 / f64::from(strikes.max(1) as u32)
     );
+}
+
+/// The peer: its side of the protocol and its one match.
+struct Peer {
+    replica: Replica,
+    game: Option<Game>,
+}
+
+impl Peer {
+    /// Takes a message from the host, plays any turn on its match, and says what to answer.
+    fn receive(&mut self, bytes: &[u8]) -> Vec<Vec<u8>> {
+        let (change, mut replies) = self.replica.receive(bytes).expect("the peer takes it");
+        match change {
+            Change::Joined { game, .. } | Change::Resynced(game) => self.game = Some(*game),
+            Change::Shot(action) => {
+                let game = self.game.as_mut().expect("joined before a shot");
+                game.perform(&action).expect("the host's turn plays here too");
+                replies.push(self.replica.settled(game));
+            }
+            _ => {}
+        }
+        replies
+    }
 }
 
 fn outgoing(out: Vec<Outgoing>) -> Vec<Vec<u8>> {

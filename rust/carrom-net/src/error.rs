@@ -78,6 +78,9 @@ pub enum NetError {
     /// The match is over: nobody strikes.
     #[error("the match is over")]
     MatchOver,
+    /// A turn still rolls on the host's board: nothing is taken until it rests.
+    #[error("the last shot is still rolling on the host: strike once it has come to rest")]
+    Rolling,
     /// A field that must be a finite number.
     #[error("{0} must be a finite number")]
     NotANumber(&'static str),

@@ -1,15 +1,23 @@
-//! The host's side: it holds the match, knows which peer holds which seat, checks every
-//! message, plays each accepted strike and sends it to everyone, and compares the hashes the
-//! peers send back. It also keeps the time: the turn timer, and the wait for a player who
-//! dropped. Bytes and the time in, messages out; the transport and the clock are the caller's.
+//! The host's side: it knows which peer holds which seat, checks every message against the
+//! match it is lent, numbers each accepted turn and sends it to everyone, and compares the
+//! hashes the peers send back. It also keeps the time: the turn timer, and the wait for a player
+//! who dropped. Bytes and the time in, messages out; the transport, the clock and the match are
+//! the caller's.
+//!
+//! The host owns no match of its own. The caller's one match — the board the player sees, or a
+//! server's `Served` — carries out every numbered turn the host sends (a strike rolls at the
+//! caller's pace) and says `settled` when it rests; only then is the next turn taken, and a
+//! strike that arrives before waits for it.
 
 use crate::clock::TurnClock;
 use crate::error::NetError;
 use crate::hash::StateHash;
-use crate::intent::{self, try_action, Intent};
+pub use crate::holder::Holder;
+use crate::intent::{self, check_turn, Intent};
 use crate::message::{decode, ToHost, ToPeer, MAX_TO_HOST_BYTES};
 use crate::players::{check_identity, check_name, Player, Who, MAX_PAUSE_SECONDS};
 use crate::rate::RateLimit;
+use crate::rested::Rested;
 use carrom_core::game::{Action, Game, Ruling};
 use carrom_core::Seat;
 use std::collections::{BTreeMap, VecDeque};
@@ -31,34 +39,6 @@ pub const STATE_RESEND_SECONDS: f64 = 5.0;
 /// How long the match waits for a player who dropped before the computer takes their seats,
 /// unless the host says otherwise.
 pub const DROP_SECONDS: u32 = 60;
-
-/// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Holder {
-    /// The person at the host.
-    Host,
-    /// The computer, played by the host.
-    Computer,
-    /// The person whose device has this token.
-    Device(String),
-    /// Nobody yet: the next device that joins without a seat of its own takes it.
-    Open,
-    /// The computer, for the device with this token, which dropped and did not come back in
-    /// time; the seat is theirs again when they do.
-    StandIn(String),
-}
-
-impl Holder {
-    /// Whether the host plays this seat itself: its person, or the computer.
-    pub fn is_at_host(&self) -> bool {
-        matches!(self, Holder::Host | Holder::Computer | Holder::StandIn(_))
-    }
-
-    /// Whether the computer plays this seat.
-    pub fn is_computer(&self) -> bool {
-        matches!(self, Holder::Computer | Holder::StandIn(_))
-    }
-}
 
 /// A message to send.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,10 +62,20 @@ struct Connection {
 
 /// The host of one match.
 pub struct Host {
-    game: Game,
+    /// The match's seats, in turn order.
+    seats: Vec<Seat>,
     holders: BTreeMap<Seat, Holder>,
     peers: BTreeMap<PeerId, Connection>,
+    /// Turns numbered so far.
     shots: u32,
+    /// The match as the last numbered turn left it, once carried out on the lent match.
+    rested: Rested,
+    /// The turn numbered and not yet settled, with when it was numbered.
+    rolling: Option<(ToPeer, f64)>,
+    /// Strikes peers sent while a turn rolled here, tried in order once it rests.
+    waiting: VecDeque<(PeerId, Intent)>,
+    /// Peers' hashes after the turn rolling here, compared once it rests.
+    early: Vec<(PeerId, u32, StateHash)>,
     hashes: VecDeque<(u32, StateHash)>,
     host_name: String,
     /// The last name each device gave (kept while it is away).
@@ -100,15 +90,20 @@ pub struct Host {
 }
 
 impl Host {
-    /// Hosts `game` with its seats held as `holders` says (a seat left out is the computer's),
-    /// without a turn timer, waiting [`DROP_SECONDS`] for a player who drops.
-    pub fn new(game: Game, holders: impl IntoIterator<Item = (Seat, Holder)>) -> Host {
+    /// Hosts the match `game` (at rest) with its seats held as `holders` says (a seat left out
+    /// is the computer's), without a turn timer, waiting [`DROP_SECONDS`] for a player who
+    /// drops. The caller keeps the match and lends it to every call that needs it.
+    pub fn new(game: &Game, holders: impl IntoIterator<Item = (Seat, Holder)>) -> Result<Host, NetError> {
         let holders = holders.into_iter().collect();
         let mut host = Host {
-            game,
+            seats: game.rules().mode().seats().to_vec(),
             holders,
             peers: BTreeMap::new(),
             shots: 0,
+            rested: Rested::of(game, 0).map_err(NetError::BadState)?,
+            rolling: None,
+            waiting: VecDeque::new(),
+            early: vec![],
             hashes: VecDeque::new(),
             host_name: String::new(),
             names: BTreeMap::new(),
@@ -118,7 +113,7 @@ impl Host {
             state_sent_at: BTreeMap::new(),
         };
         host.remember_hash();
-        host
+        Ok(host)
     }
 
     /// Gives each turn `seconds` (0: no timer); a turn that runs out passes (RULES.md, T2).
@@ -145,14 +140,25 @@ impl Host {
         self.clock.seconds()
     }
 
-    /// The match as the host has it.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// Shots played so far.
+    /// Turns numbered so far.
     pub fn shots(&self) -> u32 {
         self.shots
+    }
+
+    /// Whether a numbered turn has not yet been settled on the lent match.
+    pub fn is_rolling(&self) -> bool {
+        self.rolling.is_some()
+    }
+
+    /// Turns settled on the lent match.
+    pub fn rested_shots(&self) -> u32 {
+        self.rested.shots
+    }
+
+    /// The hash of the lent match as the last settled turn left it: the hash every peer must
+    /// answer with after the same turns.
+    pub fn rested_hash(&self) -> StateHash {
+        self.rested.hash
     }
 
     /// Who holds `seat`.
@@ -174,8 +180,7 @@ impl Host {
 
     /// Seats nobody has taken yet: play starts when every one is taken.
     pub fn open_seats(&self) -> usize {
-        let seats = self.game.rules().mode().seats();
-        seats.iter().filter(|s| self.holder(**s) == Holder::Open).count()
+        self.seats.iter().filter(|s| self.holder(**s) == Holder::Open).count()
     }
 
     /// A peer connected; it must say hello before anything else.
@@ -209,7 +214,11 @@ impl Host {
             )));
             out.push(Outgoing::All(self.players(now)));
         }
-        let timed = match self.game.rules().to_play() {
+        // A turn rolling on the lent match is timed from when it rests.
+        if self.is_rolling() {
+            return out;
+        }
+        let timed = match self.rested.to_play {
             Some(seat) if !self.is_paused() && self.open_seats() == 0 => self.is_timed(seat).then_some(seat),
             _ => None,
         };
@@ -220,7 +229,7 @@ impl Host {
         if !self.clock.is_running() {
             self.clock.start(now, 0.0);
         } else if self.clock.expired(now) {
-            match self.play(&Action::Pass { seat }, now) {
+            match self.number(Action::Pass { seat }, now) {
                 Ok(mut played) => out.append(&mut played),
                 Err(e) => out.push(Outgoing::Log(format!(
                     "the turn of seat {} could not pass: {e}",
@@ -245,7 +254,7 @@ impl Host {
                 _ => None,
             })
             .collect();
-        if missing.is_empty() || self.game.rules().is_over() {
+        if missing.is_empty() || self.rested.over {
             return vec![];
         }
         let mut out = vec![];
@@ -264,10 +273,7 @@ impl Host {
     /// Who sits where, for everyone.
     pub fn players(&self, now: f64) -> ToPeer {
         let players = self
-            .game
-            .rules()
-            .mode()
-            .seats()
+            .seats
             .iter()
             .map(|seat| {
                 let holder = self.holder(*seat);
@@ -318,9 +324,16 @@ impl Host {
         }
     }
 
-    /// Reads what `peer` sent at `now` (seconds) and answers it. A refused message changes
+    /// Reads what `peer` sent at `now` (seconds) and answers it, checked against `game`, the
+    /// match lent (at rest unless a numbered turn rolls on it). A refused message changes
     /// nothing; the caller logs the reason and may tell the peer (`refusal`).
-    pub fn receive(&mut self, peer: PeerId, bytes: &[u8], now: f64) -> Result<Vec<Outgoing>, NetError> {
+    pub fn receive(
+        &mut self,
+        game: &Game,
+        peer: PeerId,
+        bytes: &[u8],
+        now: f64,
+    ) -> Result<Vec<Outgoing>, NetError> {
         let connection = self.peers.get_mut(&peer).ok_or(NetError::NoHello)?;
         connection.rate.take(now)?;
         let message: ToHost = decode(bytes, MAX_TO_HOST_BYTES)?;
@@ -336,7 +349,11 @@ impl Host {
             ToHost::Hello { name, token } => self.hello(peer, name, token, now),
             ToHost::Aim { seat, offset, direction } => {
                 let seat = self.own_seat(peer, seat)?;
-                if self.game.rules().to_play() != Some(seat) {
+                // The peer's board rested first: whose turn it is is known here at rest.
+                if self.is_rolling() {
+                    return Ok(vec![]);
+                }
+                if self.rested.to_play != Some(seat) {
                     return Err(NetError::NotYourTurn { seat: seat_number(seat), to_play: self.to_play() });
                 }
                 offset.finite("offset")?;
@@ -345,19 +362,68 @@ impl Host {
             }
             ToHost::Strike(intent) => {
                 self.own_seat(peer, intent.seat)?;
-                self.strike(&intent, now)
+                if self.is_rolling() {
+                    // One waiting strike a peer: a newer one replaces it.
+                    self.waiting.retain(|(p, _)| *p != peer);
+                    self.waiting.push_back((peer, intent));
+                    return Ok(vec![]);
+                }
+                self.strike(game, &intent, now)
             }
             ToHost::Hash { shot, hash } => Ok(self.check_hash(peer, shot, hash, now)),
         }
     }
 
-    /// A strike for a seat the host plays itself (its person's, or the computer's).
-    pub fn play_own(&mut self, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
+    /// A strike for a seat the host plays itself (its person's, or the computer's), on `game`,
+    /// the match lent.
+    pub fn play_own(&mut self, game: &Game, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
         let seat = intent.seat()?;
         if !self.holder(seat).is_at_host() {
             return Err(NetError::NotYourSeat(intent.seat));
         }
-        self.strike(intent, now)
+        if self.is_rolling() {
+            return Err(NetError::Rolling);
+        }
+        self.strike(game, intent, now)
+    }
+
+    /// The turn numbered last has been carried out on `game`, the match lent, which is at rest
+    /// (`ruling` is how it ended, if it was carried out): its hash is kept, peers that answered
+    /// first are compared, the next turn is timed, and strikes that waited are tried. A turn
+    /// the lent match refused is settled too: the peers' hashes then say who differs.
+    pub fn settled(&mut self, game: &Game, ruling: Option<&Ruling>, now: f64) -> Vec<Outgoing> {
+        let Some((_, numbered_at)) = self.rolling.take() else {
+            return vec![Outgoing::Log("a turn settled with none numbered".to_string())];
+        };
+        match Rested::of(game, self.shots) {
+            Ok(rested) => self.rested = rested,
+            Err(e) => {
+                self.rolling = None;
+                return vec![Outgoing::Log(format!(
+                    "the match could not be read after shot {}: {e}",
+                    self.shots
+                ))];
+            }
+        }
+        self.remember_hash();
+        let rolled = ruling.map_or(0.0, |r| self.rolling_seconds(game, r));
+        self.clock.start(now, (numbered_at + rolled - now).max(0.0));
+        let mut out = vec![];
+        for (peer, shot, hash) in std::mem::take(&mut self.early) {
+            out.extend(self.check_hash(peer, shot, hash, now));
+        }
+        while let Some((peer, intent)) = self.waiting.pop_front() {
+            if self.is_rolling() {
+                // Taken: the rest wait for this one to rest in turn.
+                self.waiting.push_front((peer, intent));
+                break;
+            }
+            match self.strike(game, &intent, now) {
+                Ok(played) => out.extend(played),
+                Err(error) => out.push(Host::refusal(peer, &error)),
+            }
+        }
+        out
     }
 
     /// The message that tells a peer why it was refused.
@@ -402,7 +468,6 @@ impl Host {
             .filter(|(_, h)| **h == Holder::Device(token.clone()))
             .map(|(s, _)| seat_number(*s))
             .collect();
-        let state = self.game.to_json().map_err(NetError::BadState)?;
         if let Some(connection) = self.peers.get_mut(&peer) {
             connection.token = Some(token.clone());
         }
@@ -411,15 +476,17 @@ impl Host {
         if back {
             out.push(Outgoing::Log(format!("the player on device {token} is back")));
         }
+        let (shots, state) = (self.rested.shots, self.rested.state.clone());
         out.push(Outgoing::To(
             peer,
-            ToPeer::Welcome { seats, shots: self.shots, state, turn_seconds: self.clock.seconds() },
+            ToPeer::Welcome { seats, shots, state, turn_seconds: self.clock.seconds() },
         ));
+        out.extend(self.rolling.as_ref().map(|(turn, _)| Outgoing::To(peer, turn.clone())));
         out.push(Outgoing::All(self.players(now)));
         Ok(out)
     }
 
-    fn strike(&mut self, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
+    fn strike(&mut self, game: &Game, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
         let open = self.open_seats();
         if open > 0 {
             return Err(NetError::SeatsOpen { open });
@@ -427,32 +494,42 @@ impl Host {
         if self.is_paused() {
             return Err(NetError::Paused { seconds: self.wait_left(now) });
         }
-        let action = intent.action(&self.game)?;
-        self.play(&action, now)
+        let action = intent.action(game)?;
+        check_turn(game, &action)?;
+        self.number(action, now)
     }
 
-    /// Plays `action` (a strike or a pass) on the match, numbers it and sends it to all; the
-    /// next turn's time starts once the shot has rolled to rest on the screens.
-    fn play(&mut self, action: &Action, now: f64) -> Result<Vec<Outgoing>, NetError> {
-        let (game, ruling) = try_action(&self.game, action)?;
-        self.game = game;
-        self.shots += 1;
-        self.remember_hash();
-        self.clock.start(now, self.rolling_seconds(&ruling));
+    /// Numbers `action` (a strike or a pass, already checked) and sends it to all, the caller's
+    /// match included; nothing more is taken until the caller says it has `settled`.
+    fn number(&mut self, action: Action, now: f64) -> Result<Vec<Outgoing>, NetError> {
+        if let Action::Pass { seat } = action {
+            if self.rested.to_play != Some(seat) || self.rested.over {
+                return Err(NetError::NotYourTurn { seat: seat_number(seat), to_play: self.to_play() });
+            }
+        }
         let played =
-            ToPeer::played(self.shots, action).ok_or(NetError::WrongWay("only a strike or a pass"))?;
+            ToPeer::played(self.shots + 1, &action).ok_or(NetError::WrongWay("only a strike or a pass"))?;
+        self.shots += 1;
+        self.rolling = Some((played.clone(), now));
+        self.clock.stop();
         Ok(vec![Outgoing::All(played)])
     }
 
-    /// How long a shot rolls, as the physics simulated it.
-    fn rolling_seconds(&self, ruling: &Ruling) -> f64 {
-        let step = f64::from(self.game.table().spec().physics.time_step);
+    /// How long a shot rolled, as the physics simulated it.
+    fn rolling_seconds(&self, game: &Game, ruling: &Ruling) -> f64 {
+        let step = f64::from(game.table().spec().physics.time_step);
         ruling.report.as_ref().map_or(0.0, |r| f64::from(r.steps) * step)
     }
 
     /// A peer's hash after `shot`: when it differs from ours, the peer is sent our state, at
     /// most once every [`STATE_RESEND_SECONDS`].
     fn check_hash(&mut self, peer: PeerId, shot: u32, hash: StateHash, now: f64) -> Vec<Outgoing> {
+        // The peer's board rested before this one: compared when it rests here.
+        if self.is_rolling() && shot == self.shots {
+            self.early.retain(|(p, _, _)| *p != peer);
+            self.early.push((peer, shot, hash));
+            return vec![];
+        }
         let ours = self.hashes.iter().find(|(n, _)| *n == shot).map(|(_, h)| *h);
         match ours {
             Some(ours) if ours == hash => return vec![],
@@ -468,23 +545,20 @@ impl Host {
                 "{differs}: our state was sent less than {STATE_RESEND_SECONDS} s ago"
             ))];
         }
-        let state = match self.game.to_json() {
-            Ok(state) => state,
-            Err(e) => return vec![Outgoing::Log(format!("cannot send the state: {e}"))],
-        };
         self.state_sent_at.insert(token, now);
-        vec![
+        let (shots, state) = (self.rested.shots, self.rested.state.clone());
+        let mut out = vec![
             Outgoing::Log(format!("{differs}: sent our state")),
-            Outgoing::To(peer, ToPeer::State { shots: self.shots, state }),
-        ]
+            Outgoing::To(peer, ToPeer::State { shots, state }),
+        ];
+        out.extend(self.rolling.as_ref().map(|(turn, _)| Outgoing::To(peer, turn.clone())));
+        out
     }
 
     fn remember_hash(&mut self) {
-        if let Ok(hash) = StateHash::of_game(&self.game) {
-            self.hashes.push_back((self.shots, hash));
-            while self.hashes.len() > HASHES_KEPT {
-                self.hashes.pop_front();
-            }
+        self.hashes.push_back((self.rested.shots, self.rested.hash));
+        while self.hashes.len() > HASHES_KEPT {
+            self.hashes.pop_front();
         }
     }
 
@@ -499,7 +573,7 @@ impl Host {
     }
 
     fn to_play(&self) -> Option<u8> {
-        self.game.rules().to_play().map(seat_number)
+        self.rested.to_play.map(seat_number)
     }
 }
 

@@ -1,10 +1,10 @@
 //! A strike a player asks for, and its checks: the seat is theirs and it is its turn, every
-//! number is finite and in range, and the table and rules accept it. The strike is tried on a
-//! copy of the match, so a refused one changes nothing.
+//! number is finite and in range, and the table and rules accept it. The strike is begun on a
+//! copy of the match at rest, so a refused one changes nothing.
 
 use crate::bits::Exact;
 use crate::error::NetError;
-use carrom_core::game::{Action, Game, Ruling};
+use carrom_core::game::{Action, Game};
 use carrom_core::{Seat, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -54,9 +54,11 @@ impl Intent {
     }
 }
 
-/// `game` after `action` (a strike played to rest, or a timed-out turn passed), with how it
-/// was ruled, or why not; `game` is left as it was.
-pub fn try_action(game: &Game, action: &Action) -> Result<(Game, Ruling), NetError> {
+/// Whether `action` (a strike or a timed-out turn's pass) can be taken on `game` now: the
+/// match goes on, it is that seat's turn, the table is at rest, and — for a strike — the spot and
+/// the stroke are legal. Tried on a copy at rest, so `game` is left as it was, and the physics
+/// is not run: the caller's match plays the shot once.
+pub fn check_turn(game: &Game, action: &Action) -> Result<(), NetError> {
     let (Action::Strike { seat, .. } | Action::Pass { seat }) = action else {
         return Err(NetError::WrongWay("only a strike or a pass"));
     };
@@ -70,11 +72,14 @@ pub fn try_action(game: &Game, action: &Action) -> Result<(Game, Ruling), NetErr
             to_play: to_play.map(|s| s.index() as u8),
         });
     }
-    // Between shots the table is always at rest; a shot under way is not this seat's turn.
-    let mut trial =
-        game.clone_at_rest().ok_or(NetError::NotYourTurn { seat: seat.index() as u8, to_play: None })?;
-    let ruling = trial.perform(action).map_err(NetError::Refused)?;
-    Ok((trial, ruling))
+    let mut trial = game.clone_at_rest().ok_or(NetError::Rolling)?;
+    let begun = match *action {
+        Action::Strike { seat, offset, direction, speed } => {
+            trial.turn().place_and_strike(seat, offset, direction, speed)
+        }
+        _ => trial.perform(action).map(|_| ()),
+    };
+    begun.map_err(NetError::Refused)
 }
 
 /// Seat `index`, if it exists.

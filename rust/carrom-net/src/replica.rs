@@ -1,20 +1,25 @@
-//! A peer's side: its copy of the match, kept in step by playing each shot the host numbers,
-//! in order, and answering with its state's hash. A state from the host is checked like any
-//! saved match before it replaces the copy.
+//! A peer's side of the protocol: it takes the host's numbered turns in order and hands each to
+//! the peer's one match (the board the player sees) to carry out; when that match has settled
+//! the turn, it answers with the match's hash. A state from the host is checked like any saved
+//! match before it is handed over to replace the match. The replica keeps no match of its own.
 
 use crate::error::NetError;
 use crate::hash::StateHash;
-use crate::intent::{self, try_action};
+use crate::intent;
 use crate::message::{decode, encode, ToHost, ToPeer, MAX_TO_PEER_BYTES};
 use crate::players::{check_players, Player};
 use carrom_core::game::{Action, Game};
 use carrom_core::Seat;
 
 /// What a message from the host changed, for the game to show.
-#[derive(Clone, Debug, PartialEq)]
 pub enum Change {
-    /// Joined: these seats are ours, the match is loaded.
-    Joined(Vec<Seat>),
+    /// Joined: these seats are ours, and this is the match to show (checked like a save).
+    Joined {
+        /// The seats this device plays.
+        seats: Vec<Seat>,
+        /// The host's match, to put on this machine's board.
+        game: Box<Game>,
+    },
     /// Someone is aiming here.
     Aim {
         /// The seat.
@@ -24,7 +29,8 @@ pub enum Change {
         /// Direction.
         direction: carrom_core::Vec2,
     },
-    /// A turn was played: a strike (to animate) or a pass (a turn that timed out).
+    /// A turn to carry out on this machine's match, after those before it: a strike (to
+    /// animate) or a pass (a turn that timed out); then call [`Replica::settled`].
     Shot(Action),
     /// Who sits where changed; `pause_seconds` above 0 means the match waits for a player.
     Players {
@@ -33,19 +39,25 @@ pub enum Change {
         /// Seconds the match still waits.
         pause_seconds: u32,
     },
-    /// The host's state replaced ours.
-    Resynced,
+    /// The host's state, to replace this machine's match (it differed); turns not yet carried
+    /// out are dropped.
+    Resynced(Box<Game>),
     /// The host refused our last message.
     Refused(String),
 }
 
-/// A peer's copy of the match.
+/// A peer's side of one match.
 #[derive(Default)]
 pub struct Replica {
-    game: Option<Game>,
+    joined: bool,
     seats: Vec<Seat>,
+    /// Turns received from the host.
     shots: u32,
+    /// Turns this machine's match has settled.
+    settled: u32,
     turn_seconds: u32,
+    /// The hash last sent to the host.
+    sent: Option<StateHash>,
 }
 
 impl Replica {
@@ -59,9 +71,9 @@ impl Replica {
         encode(&ToHost::Hello { name: name.to_string(), token: token.to_string() })
     }
 
-    /// The match, once joined.
-    pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
+    /// Whether the host's welcome has come.
+    pub fn is_joined(&self) -> bool {
+        self.joined
     }
 
     /// Seats this peer holds.
@@ -69,9 +81,19 @@ impl Replica {
         &self.seats
     }
 
-    /// Shots played here.
+    /// Turns received from the host.
     pub fn shots(&self) -> u32 {
         self.shots
+    }
+
+    /// Turns this machine's match has settled.
+    pub fn settled_shots(&self) -> u32 {
+        self.settled
+    }
+
+    /// The hash this peer last sent the host: the hash of its match after the turns settled.
+    pub fn sent_hash(&self) -> Option<StateHash> {
+        self.sent
     }
 
     /// Seconds a turn has before it passes, as the host set it; 0 for no timer.
@@ -85,10 +107,10 @@ impl Replica {
         match message {
             ToPeer::Welcome { seats, shots, state, turn_seconds } => {
                 let seats = seats.into_iter().map(intent::seat).collect::<Result<Vec<_>, _>>()?;
-                self.load(shots, &state)?;
+                let game = self.load(shots, &state)?;
                 self.seats.clone_from(&seats);
                 self.turn_seconds = turn_seconds.min(crate::clock::MAX_TURN_SECONDS);
-                Ok((Change::Joined(seats), vec![]))
+                Ok((Change::Joined { seats, game }, vec![]))
             }
             ToPeer::Players { players, pause_seconds } => {
                 check_players(&players, pause_seconds)?;
@@ -107,8 +129,9 @@ impl Replica {
                 None => Err(NetError::WrongWay("only a shot or a pass")),
             },
             ToPeer::State { shots, state } => {
-                self.load(shots, &state)?;
-                Ok((Change::Resynced, vec![self.hash_message()]))
+                let game = self.load(shots, &state)?;
+                let hash = self.hash_message(shots, &game);
+                Ok((Change::Resynced(game), vec![hash]))
             }
             ToPeer::Refused { reason } => Ok((Change::Refused(reason), vec![])),
         }
@@ -128,32 +151,37 @@ impl Replica {
         })
     }
 
+    /// This machine's match has settled the next turn received (carried it out and come to
+    /// rest, or refused it): the hash to send the host, which resends its state if they differ.
+    pub fn settled(&mut self, game: &Game) -> Vec<u8> {
+        self.settled = (self.settled + 1).min(self.shots);
+        self.hash_message(self.settled, game)
+    }
+
     /// Turn `number`, in order after the one before.
     fn play(&mut self, number: u32, action: Action) -> Result<(Change, Vec<Vec<u8>>), NetError> {
-        let game = self.game.as_ref().ok_or(NetError::NoHello)?;
+        if !self.joined {
+            return Err(NetError::NoHello);
+        }
         if number != self.shots + 1 {
             return Err(NetError::OutOfOrder { expected: self.shots + 1, got: number });
         }
-        // A turn the host took but this copy refuses means the copies differ: the hash says
-        // so and the host's state follows.
-        if let Ok((next, _)) = try_action(game, &action) {
-            self.game = Some(next);
-        }
         self.shots = number;
-        Ok((Change::Shot(action), vec![self.hash_message()]))
+        Ok((Change::Shot(action), vec![]))
     }
 
-    fn load(&mut self, shots: u32, state: &str) -> Result<(), NetError> {
+    fn load(&mut self, shots: u32, state: &str) -> Result<Box<Game>, NetError> {
         let game = Game::from_json(state).map_err(NetError::BadState)?;
-        self.game = Some(game);
+        self.joined = true;
         self.shots = shots;
-        Ok(())
+        self.settled = shots;
+        Ok(Box::new(game))
     }
 
-    fn hash_message(&self) -> Vec<u8> {
-        let hash = self.game.as_ref().and_then(|g| StateHash::of_game(g).ok());
-        // With no game to hash, an impossible hash asks the host for its state.
-        let hash = hash.unwrap_or_else(|| StateHash::of_save(""));
-        encode(&ToHost::Hash { shot: self.shots, hash })
+    fn hash_message(&mut self, shot: u32, game: &Game) -> Vec<u8> {
+        // A match that cannot be hashed sends an impossible hash, which asks for the state.
+        let hash = StateHash::of_game(game).unwrap_or_else(|_| StateHash::of_save(""));
+        self.sent = Some(hash);
+        encode(&ToHost::Hash { shot, hash })
     }
 }

@@ -7,7 +7,7 @@ use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::{BoardSpec, Seat, Vec2};
 use carrom_net::replica::Change;
-use carrom_net::{Holder, Host, Intent, NetError, Outgoing, PeerId, Replica, StateHash, ToPeer, Who};
+use carrom_net::{Holder, Host, Intent, NetError, Outgoing, PeerId, Replica, Served, StateHash, ToPeer, Who};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -19,13 +19,15 @@ struct Peer {
     id: PeerId,
     token: String,
     replica: Replica,
+    /// The peer's one match, as the host's turns reach it.
+    game: Option<Game>,
     connected: bool,
     players: Option<(Vec<carrom_net::Player>, u32)>,
 }
 
 /// The host, its peers, and the bytes on their way.
 struct Net {
-    host: Host,
+    host: Served,
     peers: Vec<Peer>,
     to_host: VecDeque<(PeerId, Vec<u8>)>,
     logs: Vec<String>,
@@ -38,13 +40,13 @@ impl Net {
         Net::with_host(host_for(mode, seed, holders))
     }
 
-    fn with_host(host: Host) -> Net {
+    fn with_host(host: Served) -> Net {
         Net { host, peers: vec![], to_host: VecDeque::new(), logs: vec![], refusals: vec![], now: 0.0 }
     }
 
     /// A peer connects and says hello with its device token.
     fn join(&mut self, id: PeerId, token: &str) {
-        self.host.connect(id);
+        self.host.host_mut().connect(id);
         match self.peers.iter_mut().find(|p| p.token == token) {
             Some(peer) => {
                 peer.id = id;
@@ -54,6 +56,7 @@ impl Net {
                 id,
                 token: token.into(),
                 replica: Replica::new(),
+                game: None,
                 connected: true,
                 players: None,
             }),
@@ -65,7 +68,7 @@ impl Net {
     fn leave(&mut self, token: &str) {
         let peer = self.peers.iter_mut().find(|p| p.token == token).unwrap();
         peer.connected = false;
-        let out = self.host.disconnect(peer.id, self.now);
+        let out = self.host.host_mut().disconnect(peer.id, self.now);
         self.send(out);
     }
 
@@ -112,9 +115,19 @@ impl Net {
             let bytes = carrom_net::message::encode(&body);
             for id in targets {
                 let peer = self.peers.iter_mut().find(|p| p.id == id && p.connected).unwrap();
-                let (change, replies) = peer.replica.receive(&bytes).unwrap();
-                if let Change::Players { players, pause_seconds } = change {
-                    peer.players = Some((players, pause_seconds));
+                let (change, mut replies) = peer.replica.receive(&bytes).unwrap();
+                match change {
+                    Change::Players { players, pause_seconds } => {
+                        peer.players = Some((players, pause_seconds))
+                    }
+                    Change::Joined { game, .. } | Change::Resynced(game) => peer.game = Some(*game),
+                    Change::Shot(action) => {
+                        let game = peer.game.as_mut().expect("joined before a shot");
+                        // A turn the host took that this match refuses: the hash tells.
+                        let _ = game.perform(&action);
+                        replies.push(peer.replica.settled(game));
+                    }
+                    _ => {}
                 }
                 for reply in replies {
                     self.to_host.push_back((id, reply));
@@ -131,7 +144,7 @@ impl Net {
     fn play_one(&mut self, rng: &mut ChaCha8Rng) -> bool {
         let Some(seat) = self.host.game().rules().to_play() else { return false };
         let intent = chosen_intent(self.host.game(), seat, rng);
-        match self.host.holder(seat) {
+        match self.host.host().holder(seat) {
             Holder::Device(token) => {
                 let peer = self.peers.iter().find(|p| p.token == token && p.connected).unwrap();
                 self.to_host.push_back((peer.id, Replica::strike(&intent)));
@@ -150,8 +163,8 @@ impl Net {
     fn in_step(&self) -> bool {
         let ours = StateHash::of_game(self.host.game()).unwrap();
         self.peers.iter().filter(|p| p.connected).all(|p| {
-            p.replica.shots() == self.host.shots()
-                && p.replica.game().map(|g| StateHash::of_game(g).unwrap()) == Some(ours)
+            p.replica.shots() == self.host.host().shots()
+                && p.game.as_ref().map(|g| StateHash::of_game(g).unwrap()) == Some(ours)
         })
     }
 }
@@ -190,7 +203,7 @@ fn play_board(net: &mut Net, seed: u64) -> usize {
     let mut strikes = 0;
     while strikes < STRIKE_LIMIT && net.play_one(&mut rng) {
         strikes += 1;
-        assert!(net.in_step(), "out of step after shot {}", net.host.shots());
+        assert!(net.in_step(), "out of step after shot {}", net.host.host().shots());
     }
     strikes
 }
@@ -215,10 +228,11 @@ fn r1_a_match_of_any_ruleset_reaches_every_peer_with_its_rules_and_keeps_step() 
         let settings =
             MatchSettings { rules: Ruleset { max_boards: 1, ..rules }, ..MatchSettings::new(Mode::Singles) };
         let holders = vec![(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("guest".into()))];
-        let mut net =
-            Net::with_host(Host::new(Game::new(BoardSpec::icf(), settings.clone(), 5).unwrap(), holders));
+        let mut net = Net::with_host(
+            Served::new(Game::new(BoardSpec::icf(), settings.clone(), 5).unwrap(), holders).unwrap(),
+        );
         net.join(2, "guest");
-        let peer = net.peers[0].replica.game().expect("the welcome brought the match");
+        let peer = net.peers[0].game.as_ref().expect("the welcome brought the match");
         assert_eq!(peer.rules().settings(), &settings, "{name}: the peer plays the host's rules");
         let strikes = play_board(&mut net, 13);
         assert!(strikes > 0 && net.refusals.is_empty() && net.logs.is_empty(), "{name}: {:?}", net.logs);
@@ -244,8 +258,8 @@ fn open_seats_go_to_devices_in_the_order_they_join() {
     assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[1]]);
     assert_eq!(net.peers[1].replica.seats(), &[Seat::ALL[3]]);
     assert!(net.peers[2].replica.seats().is_empty(), "no seat left: the third watches");
-    assert_eq!(net.host.holder(Seat::ALL[2]), Holder::Computer, "the computer's seat stays its own");
-    assert_eq!(net.host.open_seats(), 0, "every seat taken: play may start");
+    assert_eq!(net.host.host().holder(Seat::ALL[2]), Holder::Computer, "the computer's seat stays its own");
+    assert_eq!(net.host.host().open_seats(), 0, "every seat taken: play may start");
     // A device that comes back gets its own seat, not another open one.
     net.leave("first");
     net.join(5, "first");
@@ -278,7 +292,7 @@ fn a_late_joiner_starts_from_the_host_state_and_keeps_step() {
         net.play_one(&mut rng);
     }
     net.join(7, "late");
-    assert!(net.in_step(), "joined at shot {}", net.host.shots());
+    assert!(net.in_step(), "joined at shot {}", net.host.host().shots());
     for _ in 0..15 {
         net.play_one(&mut rng);
         assert!(net.in_step());
@@ -289,7 +303,7 @@ fn a_late_joiner_starts_from_the_host_state_and_keeps_step() {
 /// `strikes` strikes and at the host's turn, the phone drops. The host waits 30 s for it.
 fn phone_drops_after(strikes: usize) -> (Net, ChaCha8Rng) {
     let holders = vec![(Seat::ALL[0], Holder::Host), (Seat::ALL[2], Holder::Device("phone".into()))];
-    let mut net = Net::with_host(host_for(Mode::Singles, 5, holders).with_drop_seconds(30));
+    let mut net = Net::with_host(host_set_up(Mode::Singles, 5, holders, |h| h.with_drop_seconds(30)));
     net.join(2, "phone");
     net.join(3, "watcher");
     let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -311,13 +325,13 @@ fn a_dropped_player_pauses_the_match_and_rejoins_with_the_same_token() {
     let (mut net, mut rng) = phone_drops_after(6);
     // Everyone is told the match waits, and for how long; nobody may strike meanwhile.
     assert_eq!(net.seen_players("watcher"), (vec![(0, Who::Host), (2, Who::Away)], 30));
-    assert!(net.host.is_paused());
+    assert!(net.host.host().is_paused());
     let intent = chosen_intent(net.host.game(), Seat::ALL[0], &mut rng);
     assert!(matches!(net.host.play_own(&intent, net.now), Err(NetError::Paused { seconds: 30 })));
     net.wait(10.0);
     // Back within the wait, on a new connection: the seat is theirs and play goes on.
     net.join(9, "phone");
-    assert!(!net.host.is_paused());
+    assert!(!net.host.host().is_paused());
     assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[2]]);
     assert_eq!(net.seen_players("watcher"), (vec![(0, Who::Host), (2, Who::Person)], 0));
     assert!(net.in_step());
@@ -333,17 +347,17 @@ fn a_device_back_on_a_new_connection_takes_over_from_its_old_one() {
     let mut net = Net::new(Mode::Singles, 5, holders);
     net.join(2, "phone");
     // The phone comes back on connection 6 before the host noticed connection 2 had died.
-    net.host.connect(6);
+    net.host.host_mut().connect(6);
     net.to_host.push_back((6, Replica::hello("player", "phone")));
     net.peers[0].id = 6;
     net.run();
-    assert_eq!(net.host.joined_peers(), vec![6], "only the new connection gets the match");
+    assert_eq!(net.host.host().joined_peers(), vec![6], "only the new connection gets the match");
     assert!(net.logs.iter().any(|l| l.contains("2 is forgotten")), "{:?}", net.logs);
     // The old connection can no longer act, and its end does not pause the match.
     let bytes = Replica::strike(&Intent::new(Seat::ALL[2], 0.0, forward(Seat::ALL[2]), 0.5));
     assert_eq!(net.host.receive(2, &bytes, net.now), Err(NetError::NoHello));
-    net.host.disconnect(2, net.now);
-    assert!(!net.host.is_paused());
+    net.host.host_mut().disconnect(2, net.now);
+    assert!(!net.host.host().is_paused());
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..4 {
         net.play_one(&mut rng);
@@ -355,8 +369,8 @@ fn a_device_back_on_a_new_connection_takes_over_from_its_old_one() {
 fn a_player_who_stays_away_is_stood_in_for_by_the_computer_until_they_return() {
     let (mut net, mut rng) = phone_drops_after(4);
     net.wait(31.0);
-    assert!(!net.host.is_paused(), "the wait is over");
-    assert_eq!(net.host.holder(Seat::ALL[2]), Holder::StandIn("phone".into()));
+    assert!(!net.host.host().is_paused(), "the wait is over");
+    assert_eq!(net.host.host().holder(Seat::ALL[2]), Holder::StandIn("phone".into()));
     assert_eq!(net.seen_players("watcher"), (vec![(0, Who::Host), (2, Who::StandIn)], 0));
     // The host plays the seat for them (the computer's choice) …
     for _ in 0..6 {
@@ -365,7 +379,7 @@ fn a_player_who_stays_away_is_stood_in_for_by_the_computer_until_they_return() {
     }
     // … until the same device comes back and takes it.
     net.join(9, "phone");
-    assert_eq!(net.host.holder(Seat::ALL[2]), Holder::Device("phone".into()));
+    assert_eq!(net.host.host().holder(Seat::ALL[2]), Holder::Device("phone".into()));
     assert_eq!(net.peers[0].replica.seats(), &[Seat::ALL[2]]);
     let strikes = play_board(&mut net, 2);
     assert!(net.host.game().rules().is_over(), "the board ended after {strikes} more strikes");
@@ -379,13 +393,13 @@ fn the_turn_timer_passes_a_turn_and_three_in_a_row_forfeit() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     net.play_one(&mut rng);
     let sleeper = net.host.game().rules().to_play().unwrap();
-    let shots = net.host.shots();
+    let shots = net.host.host().shots();
     // The clock starts on the host's next look at the time, after the shot has rolled.
     net.wait(1.0);
     net.wait(15.0);
-    assert_eq!(net.host.shots(), shots, "15 s in, the turn is still theirs");
+    assert_eq!(net.host.host().shots(), shots, "15 s in, the turn is still theirs");
     net.wait(20.0);
-    assert_eq!(net.host.shots(), shots + 1, "past 20 s and the grace, the turn passed");
+    assert_eq!(net.host.host().shots(), shots + 1, "past 20 s and the grace, the turn passed");
     assert_eq!(net.host.game().rules().to_play(), Some(sleeper.opposite()));
     assert!(net.in_step(), "every peer played the pass");
     // The other player strikes; the sleeper lets two more turns go and forfeits.
@@ -410,14 +424,15 @@ fn the_turn_timer_passes_a_turn_and_three_in_a_row_forfeit() {
 fn the_timer_waits_for_nobody_it_cannot_hurry() {
     // The computer's seat and a paused match are never timed.
     let holders = vec![(Seat::ALL[0], Holder::Computer), (Seat::ALL[2], Holder::Device("b".into()))];
-    let mut net =
-        Net::with_host(host_for(Mode::Singles, 2, holders).with_turn_seconds(5).with_drop_seconds(600));
+    let mut net = Net::with_host(host_set_up(Mode::Singles, 2, holders, |h| {
+        h.with_turn_seconds(5).with_drop_seconds(600)
+    }));
     net.join(3, "b");
     net.leave("b");
     for _ in 0..10 {
         net.wait(30.0);
     }
-    assert_eq!(net.host.shots(), 0, "nobody's turn passed while the match waited");
+    assert_eq!(net.host.host().shots(), 0, "nobody's turn passed while the match waited");
 }
 
 /// Singles between two devices, "a" (seat 0, connection 2) and "b" (seat 2, connection 3),
@@ -425,17 +440,34 @@ fn the_timer_waits_for_nobody_it_cannot_hurry() {
 fn two_devices(setup: impl FnOnce(Host) -> Host) -> Net {
     let holders =
         vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
-    let mut net = Net::with_host(setup(host_for(Mode::Singles, 1, holders)));
+    let mut net = Net::with_host(host_set_up(Mode::Singles, 1, holders, setup));
     net.join(2, "a");
     net.join(3, "b");
     net
 }
 
-/// A host of one board of `mode`.
-fn host_for(mode: Mode, seed: u64, holders: Vec<(Seat, Holder)>) -> Host {
+/// A host of one board of `mode`, with its match.
+fn host_for(mode: Mode, seed: u64, holders: Vec<(Seat, Holder)>) -> Served {
+    host_set_up(mode, seed, holders, |host| host)
+}
+
+/// A host of one board of `mode` that `setup` may give a timer or a wait, with its match.
+fn host_set_up(
+    mode: Mode,
+    seed: u64,
+    holders: Vec<(Seat, Holder)>,
+    setup: impl FnOnce(Host) -> Host,
+) -> Served {
+    let game = one_board(mode, seed);
+    let host = setup(Host::new(&game, holders).unwrap());
+    Served::with_host(game, host)
+}
+
+/// A new match of one board of `mode`.
+fn one_board(mode: Mode, seed: u64) -> Game {
     let settings =
         MatchSettings { rules: Ruleset { max_boards: 1, ..Ruleset::classic() }, ..MatchSettings::new(mode) };
-    Host::new(Game::new(BoardSpec::icf(), settings, seed).unwrap(), holders)
+    Game::new(BoardSpec::icf(), settings, seed).unwrap()
 }
 
 #[test]
@@ -476,10 +508,10 @@ fn bad_messages_are_refused_and_the_match_is_unharmed() {
     assert!(matches!(send(&mut net, mover, forged.to_vec()), Some(NetError::Malformed(_))));
     // Nothing of it reached the match; every peer is still in step, and play goes on.
     assert_eq!(StateHash::of_game(net.host.game()).unwrap(), before);
-    assert_eq!(net.host.shots(), 0);
+    assert_eq!(net.host.host().shots(), 0);
     assert!(net.in_step());
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    assert!(net.play_one(&mut rng) && net.host.shots() == 1 && net.in_step());
+    assert!(net.play_one(&mut rng) && net.host.host().shots() == 1 && net.in_step());
 }
 
 #[test]
@@ -522,7 +554,7 @@ fn a_peer_refuses_a_state_that_is_not_a_match() {
         state: "{\"format\":\"carrom-match\"}".into(),
     });
     assert!(matches!(replica.receive(&bad), Err(NetError::BadState(_))));
-    assert!(replica.game().is_none());
+    assert!(!replica.is_joined());
     let shot_first = carrom_net::message::encode(&ToPeer::Refused { reason: "x".into() });
     assert!(matches!(replica.receive(&shot_first), Ok((Change::Refused(_), _))));
 }
@@ -557,7 +589,7 @@ fn states_in(out: &[Outgoing]) -> usize {
 #[test]
 fn a_connection_that_never_said_hello_is_answered_nothing_but_a_refusal() {
     let mut net = two_devices(|host| host);
-    net.host.connect(9);
+    net.host.host_mut().connect(9);
     let forged =
         carrom_net::message::encode(&carrom_net::ToHost::Hash { shot: 0, hash: StateHash::of_save("x") });
     assert_eq!(net.host.receive(9, &forged, 1.0), Err(NetError::NoHello), "no state for a stranger");
@@ -587,13 +619,13 @@ fn a_second_hello_on_a_connection_is_refused_and_its_seat_stays_timed() {
     let (id, token) = if seat == Seat::ALL[0] { (2, "a") } else { (3, "b") };
     let other_token = Replica::hello("player", "someone-else");
     assert_eq!(net.host.receive(id, &other_token, 0.1), Err(NetError::HelloTwice));
-    assert_eq!(net.host.holder(seat), Holder::Device(token.into()), "the seat is still the device's");
+    assert_eq!(net.host.host().holder(seat), Holder::Device(token.into()), "the seat is still the device's");
     let same = Replica::hello("player", token);
     assert_eq!(net.host.receive(id, &same, 0.2), Err(NetError::HelloTwice));
     // The seat's turn is still timed: it passes after 20 s, not never.
     net.wait(1.0);
     net.wait(25.0);
-    assert_eq!(net.host.shots(), 1, "the idle seat's turn passed");
+    assert_eq!(net.host.host().shots(), 1, "the idle seat's turn passed");
     assert_eq!(net.host.game().rules().to_play(), Some(seat.opposite()));
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     assert!(net.play_one(&mut rng) && net.in_step(), "and its own strikes are still taken");
@@ -604,8 +636,9 @@ fn a_second_hello_on_a_connection_is_refused_and_its_seat_stays_timed() {
 fn a_seat_whose_device_never_connects_is_waited_for_then_stood_in_for() {
     let holders =
         vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
-    let mut net =
-        Net::with_host(host_for(Mode::Singles, 1, holders).with_turn_seconds(20).with_drop_seconds(30));
+    let mut net = Net::with_host(host_set_up(Mode::Singles, 1, holders, |h| {
+        h.with_turn_seconds(20).with_drop_seconds(30)
+    }));
     net.join(2, "a");
     net.wait(1.0);
     let (seen, pause) = net.seen_players("a");

@@ -27,6 +27,8 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
                                    Godot's export templates (default folder: build/<platform>/)
   test                             every test: cargo, rust-version, GDScript lint, translations,
                                    and the Godot scenarios and the exported game when Godot is found
+  online                           the online checks alone (Godot processes on 127.0.0.1), on
+                                   the extension as last built by `build`
   screenshots [--out DIR]          the README's pictures of the game, taken in a window (under
                                    xvfb-run when there is no display), into docs/screenshots/
   demo [--aim METRES]              a break shot simulated headless, reported
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Some("build") => build::run(rest).map(|_| ()),
         Some("export") => export::run(rest),
         Some("test") => test::run(rest),
+        Some("online") => online::run(rest),
         Some("screenshots") => screenshots::run(rest),
         Some(command @ ("demo" | "selfplay" | "firstlook" | "soak" | "deadline" | "loads")) => {
             lab::run(command, rest)

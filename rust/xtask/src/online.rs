@@ -17,6 +17,57 @@ const LIMIT: Duration = Duration::from_secs(180);
 /// Why a check failed, or `None`.
 pub type Verdict = Option<String>;
 
+/// An online check: two or three Godot processes, and why they disagree (or `None`).
+type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Verdict, String>;
+
+/// Every online check, by what it shows.
+const CHECKS: [(&str, OnlineCheck); 10] = [
+    ("a host and a client play the same match over ENet", pair),
+    ("a host and a client play a whole board of singles to its end", whole_board),
+    ("two clients play the same match on a dedicated server", server),
+    ("four processes play doubles in step", doubles),
+    ("a client killed mid-board rejoins and the board goes on", rejoin),
+    ("a hostile client is refused three times and the match is unharmed", hostile),
+    ("the host is killed and the client keeps the match as it stood", host_leaves),
+    ("a client who does not come back is stood in for by the computer", stand_in),
+    ("the turn timer passes an idle player's turns and the third forfeits", timer),
+    ("a host and a client play the same match over WebSocket", websocket),
+];
+
+/// Runs every online check with the game in `game` (imported, its extension built) and user
+/// data under `data`, printing each; stops, failed, at the first that fails. Returns how many
+/// passed.
+pub fn run_checks(godot: &Godot, game: &Path, data: &Path) -> Result<u32, String> {
+    let mut passed = 0;
+    for (name, check) in CHECKS {
+        match check(godot, game, data)? {
+            None => {
+                println!("ok    {name}");
+                passed += 1;
+            }
+            Some(why) => {
+                println!("FAIL  {name}: {why}");
+                return Err(format!("online: {name}: {why}"));
+            }
+        }
+    }
+    Ok(passed)
+}
+
+/// `cargo xtask online`: the online checks alone, on the extension as last built (`cargo
+/// xtask build`), for work on the online layer.
+pub fn run(args: &[String]) -> Result<(), String> {
+    if !args.is_empty() {
+        return Err("online takes no arguments".into());
+    }
+    let godot = crate::godot::find()?.map_err(|n| format!("no Godot 4.3+ found: {}", n.looked.join("; ")))?;
+    let game = crate::cargo::workspace_root().join("godot-project");
+    let data = crate::cargo::target_dir()?.join("godot-test-data");
+    let passed = run_checks(&godot, &game, &data)?;
+    println!("online: {passed} passed");
+    Ok(())
+}
+
 /// Runs a host and a client; `Ok(None)` when both agree, `Ok(Some(why))` when they do not.
 pub fn pair(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
     let (host, client) = host_and_client(godot, game, data, free_port()?, &[], &[])?;
@@ -259,6 +310,9 @@ fn judge(logs: &[(&str, &String)]) -> Verdict {
         if let Some(line) = log.lines().find(|l| crate::test::is_error_line(l)) {
             return Some(format!("the {role} logged an error: {line}"));
         }
+        if let Some(why) = sent_what_it_shows(role, log) {
+            return Some(why);
+        }
     }
     let states: Vec<Option<&str>> =
         logs.iter().map(|(_, log)| log.lines().find(|l| l.starts_with("STATE "))).collect();
@@ -268,6 +322,26 @@ fn judge(logs: &[(&str, &String)]) -> Verdict {
             None
         }
         _ => Some(format!("states differ: {states:?}")),
+    }
+}
+
+/// Why a side put a hash to the others that was not the hash of the match its board showed
+/// (`SETTLED <turns> <differed>`), or settled no turn although shots were played.
+fn sent_what_it_shows(role: &str, log: &str) -> Verdict {
+    let settled = log.lines().find_map(|l| l.strip_prefix("SETTLED "));
+    let numbers: Vec<u32> =
+        settled.unwrap_or_default().split_whitespace().filter_map(|n| n.parse().ok()).collect();
+    let shots = log
+        .lines()
+        .find_map(|l| l.strip_prefix("STATE "))
+        .and_then(|l| l.split(' ').next()?.parse::<u32>().ok());
+    match (numbers.as_slice(), shots) {
+        ([_, differed], _) if *differed > 0 => {
+            Some(format!("the {role} put {differed} hash(es) to the others that its board did not show"))
+        }
+        ([0, 0], Some(shots)) if shots > 0 => Some(format!("the {role} settled none of {shots} shots")),
+        ([_, _], _) => None,
+        _ => Some(format!("the {role} printed an unreadable SETTLED line: {settled:?}")),
     }
 }
 

@@ -164,36 +164,9 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
     println!("== online over ENet (and WebSocket) on 127.0.0.1");
-    let checks: [(&str, OnlineCheck); 10] = [
-        ("a host and a client play the same match over ENet", crate::online::pair),
-        ("a host and a client play a whole board of singles to its end", crate::online::whole_board),
-        ("two clients play the same match on a dedicated server", crate::online::server),
-        ("four processes play doubles in step", crate::online::doubles),
-        ("a client killed mid-board rejoins and the board goes on", crate::online::rejoin),
-        ("a hostile client is refused three times and the match is unharmed", crate::online::hostile),
-        ("the host is killed and the client keeps the match as it stood", crate::online::host_leaves),
-        ("a client who does not come back is stood in for by the computer", crate::online::stand_in),
-        ("the turn timer passes an idle player's turns and the third forfeits", crate::online::timer),
-        ("a host and a client play the same match over WebSocket", crate::online::websocket),
-    ];
-    for (name, check) in checks {
-        match check(godot, &game, &data)? {
-            None => {
-                println!("ok    {name}");
-                tally.passed += 1;
-            }
-            Some(why) => {
-                println!("FAIL  {name}: {why}");
-                tally.failed += 1;
-                return Err(format!("online: {name}: {why}"));
-            }
-        }
-    }
+    tally.passed += crate::online::run_checks(godot, &game, &data)?;
     Ok(format!("passed on Godot {}", godot.version))
 }
-
-/// An online check: two or three Godot processes, and why they disagree (or `None`).
-type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<crate::online::Verdict, String>;
 
 /// Every scene of the game opens in the editor, headless, without an error: what a game maker
 /// sees first when they open one to change it.

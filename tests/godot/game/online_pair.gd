@@ -10,7 +10,9 @@ extends SceneTree
 ## controller, as a player would, with fixed strikes (so every run is the same). When the
 ## shots are played and shown (or the match is over), each prints "STATE <shots> <hash>"; the
 ## lines must be equal. Each also prints "AIMS <n>" (the others' aim updates it was shown),
-## "PASSED <n>" (turns that timed out), and "STRUCK <shot> <ms>" / "STARTED <shot> <ms>" (wall
+## "PASSED <n>" (turns that timed out), "SETTLED <n> <differed>" (turns that came to rest here,
+## and how many of those the hash this side put to the others was not the hash of the match its
+## board shows at that moment: it must be 0), and "STRUCK <shot> <ms>" / "STARTED <shot> <ms>" (wall
 ## clock) for each strike it made and each of the others' shots it began to show.
 ## A client with --idle never strikes (its turns time out); with --vanish-at=N it kills itself
 ## once N shots are shown, as a phone whose app is closed (start it again with the same
@@ -45,6 +47,8 @@ var _game: Node
 var _asked_at := -1
 var _refused := 0
 var _aim_measured := false
+## Turns settled here, and how many of them with a hash not the board's.
+var _settled_count := [0, 0]
 
 
 func _initialize() -> void:
@@ -110,6 +114,7 @@ func _run() -> void:
 	net.turn_passed.connect(func(_s: int) -> void: counts["passed"] += 1)
 	net.refused.connect(func(_r: String) -> void: _refused += 1)
 	net.shot_started.connect(_on_shot_started.bind(net))
+	net.turn_settled.connect(_on_turn_settled.bind(net))
 	var until := Time.get_ticks_msec() + (TIMEOUT_MS * 4 if _whole_board else TIMEOUT_MS)
 	while Time.get_ticks_msec() < until:
 		await process_frame
@@ -117,7 +122,7 @@ func _run() -> void:
 		if done and _settled():
 			break
 		if _vanish_at >= 0 and net.get_shots() >= _vanish_at and _at_rest():
-			print("STATE %d %s" % [net.get_shots(), net.get_state_hash()])
+			_print_state(net)
 			print("VANISH %d" % net.get_shots())
 			OS.kill(OS.get_process_id())
 		if _role == "client" and session.get("online") == "":
@@ -139,7 +144,7 @@ func _run() -> void:
 			if _hostile:
 				await _misbehave(controller.seat)
 			await _strike(controller, net.get_shots())
-	print("STATE %d %s" % [net.get_shots(), net.get_state_hash()])
+	_print_state(net)
 	print("AIMS %d" % counts["aims"])
 	print("PASSED %d" % counts["passed"])
 	print("OVER %d" % int(rules.is_match_over()))
@@ -151,6 +156,19 @@ func _run() -> void:
 			await process_frame
 	_game.get_node("Link").call("leave")
 	quit(0 if rules.is_match_over() or (net.get_shots() >= _shots and not _whole_board) else 1)
+
+
+## The turns settled here and the state: the lines the checks compare.
+func _print_state(net: CarromNet) -> void:
+	print("SETTLED %d %d" % _settled_count)
+	print("STATE %d %s" % [net.get_shots(), net.get_state_hash()])
+
+
+## A turn came to rest here: the hash put to the others must be the one the board shows.
+func _on_turn_settled(_shots: int, sent: String, net: CarromNet) -> void:
+	_settled_count[0] += 1
+	if sent != net.get_state_hash():
+		_settled_count[1] += 1
 
 
 ## Another player's shot begins on this board: when, by the wall clock shared on one machine.

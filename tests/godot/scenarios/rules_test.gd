@@ -155,7 +155,6 @@ func test_the_computer_refuses_a_time_budget_that_is_not_a_number() -> void:
 	var nodes := new_match(CarromRules.MODE_SINGLES, 8)
 	var ai := CarromAi.new()
 	ai.board = nodes[0]
-	ai.rules = nodes[1]
 	add(ai, "Ai")
 	ai.time_budget = NAN
 	var seat: int = nodes[1].get_seat_to_play()
@@ -172,7 +171,6 @@ func test_the_expert_answers_on_the_worker_threads_asked_for() -> void:
 	var rules: CarromRules = nodes[1]
 	var ai := CarromAi.new()
 	ai.board = board
-	ai.rules = rules
 	add(ai, "Ai")
 	check(CarromAi.get_level_key(CarromAi.LEVEL_EXPERT) == "expert", "the expert level has a key")
 	check(CarromAi.LEVEL_EXPERT in CarromAi.get_levels(), "and is offered with the others")

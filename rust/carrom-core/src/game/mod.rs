@@ -48,6 +48,11 @@ impl Game {
         &self.table
     }
 
+    /// The table alone, the match let go: a board goes back to free play as the match left it.
+    pub fn into_table(self) -> Table {
+        self.table
+    }
+
     /// The rules' state: whose turn, the board, scores.
     pub fn rules(&self) -> &Match {
         self.referee.rules()

@@ -1,28 +1,31 @@
-//! `CarromBoard`: the table of carrom-core as a Godot node. It owns the physics; it draws the
-//! board, moves the piece nodes after the simulation and turns table events into signals.
-//! Every action goes through carrom-core's one turn sequence (`Turn`), judged by the
-//! `CarromRules` that referees this board, if any.
+//! `CarromBoard`: carrom-core's table as a Godot node, and the one owner of the match played
+//! on it. In free play it owns a table; once a `CarromRules` starts a match it owns that
+//! match's `Game` (table, rules, replay), which the rules node configures and reads, the
+//! computer plans on and the online layer plays the host's turns on. It draws the board, moves
+//! the piece nodes after the simulation and turns table events into signals. Every action goes
+//! through carrom-core's one turn sequence (`Turn`).
 
 mod draw;
+mod game;
+mod looks;
 mod pieces;
 mod play;
 mod practice;
 mod query;
+mod show;
 mod stepper;
 
-use crate::alive::alive;
 use crate::enums::{Kind, Place};
 use crate::physics::CarromPhysics;
 use crate::refusal::Refused;
-use crate::rules::CarromRules;
 use crate::units::Units;
-use carrom_core::game::{GameError, Referee, Ruling, Turn};
+use carrom_core::game::{Game, GameError, Turn};
 use carrom_core::markings::markings;
-use carrom_core::physics::{Event, ShotReport, Table};
-use carrom_core::PieceId;
+use carrom_core::physics::{ShotReport, Table};
+use carrom_core::rules::Verdict;
 use godot::classes::{Engine, INode2D, Node2D, PackedScene, Texture2D};
 use godot::prelude::*;
-use pieces::{PieceNodes, Scenes};
+use pieces::PieceNodes;
 use stepper::Stepper;
 
 /// A carrom board: the ICF playing surface with its pockets, markings and pieces, simulated by
@@ -38,7 +41,8 @@ pub struct CarromBoard {
     #[var(get = get_pixels_per_meter, set = set_pixels_per_meter)]
     pixels_per_meter: PhantomVar<f32>,
     /// How the board plays (friction, bounce, top speed): a `CarromPhysics` resource, saved as a
-    /// preset. Empty plays the ICF board's values. Read again before every strike.
+    /// preset. Empty plays the ICF board's values. Read again before every strike in free play;
+    /// a match keeps the values it started with (they are part of its save and replay).
     #[export]
     #[var(set = set_physics)]
     physics: Option<Gd<CarromPhysics>>,
@@ -105,16 +109,21 @@ pub struct CarromBoard {
     #[init(val = true)]
     hide_pocketed: bool,
 
+    /// The table of free play; while a match is played here, its own table is shown instead.
     #[init(val = Table::icf())]
-    table: Table,
+    free: Table,
+    /// The match played on this board: the one copy on this machine.
+    game: Option<Game>,
     units: Units,
     nodes: PieceNodes,
     stepper: Stepper,
     last_report: Option<ShotReport>,
     /// Shots finished on this board so far: which shot `last_report` is.
     finished_shots: u64,
-    /// The rules node refereeing this board: set by that node, never by this one.
-    referee: Option<Gd<CarromRules>>,
+    /// What the rules decided last, for the nodes that `ruled` tells.
+    last_verdict: Verdict,
+    /// Match time gathered before it is counted on the match's clock.
+    clock: f64,
     base: Base<Node2D>,
 }
 
@@ -126,11 +135,17 @@ impl INode2D for CarromBoard {
     }
 
     fn physics_process(&mut self, delta: f64) {
-        if Engine::singleton().is_editor_hint() || !self.table.is_moving() {
+        if Engine::singleton().is_editor_hint() || !self.table().is_moving() {
             return;
         }
-        let due = self.stepper.steps_for(delta, f64::from(self.table.spec().physics.time_step));
+        let due = self.stepper.steps_for(delta, f64::from(self.table().spec().physics.time_step));
         self.run_steps(due);
+    }
+
+    fn process(&mut self, delta: f64) {
+        if !Engine::singleton().is_editor_hint() {
+            self.keep_time(delta);
+        }
     }
 
     fn draw(&mut self) {
@@ -143,7 +158,7 @@ impl INode2D for CarromBoard {
             frame_wood: self.frame_texture.clone(),
             surface_wood: self.surface_texture.clone(),
         };
-        let (m, units) = (markings(self.table.spec()), self.units);
+        let (m, units) = (markings(self.table().spec()), self.units);
         draw::draw_board(&mut self.base_mut(), &m, &look, units);
     }
 }
@@ -197,9 +212,14 @@ impl CarromBoard {
     fn piece_placed(piece: i64, kind: Kind, at: Vector2);
     /// Everything stopped. The report has `seat`, `pocketed` (array of {piece, kind, pocket}),
     /// `striker_pocketed`, `striker_pocket`, `off_board`, `broke_formation`, `first_touched`,
-    /// `steps` and `stopped_early`. A refereed board emits it before the rules' verdict.
+    /// `steps` and `stopped_early`. In a match it comes before the rules' verdict (`ruled`).
     #[signal]
     fn shot_finished(report: VarDictionary);
+    /// The rules ruled on an action of the match played here (a shot come to rest, a pass, a
+    /// declared foul, the clock). `CarromRules` listens and announces what they decided, in
+    /// order, as its own signals: connect to those.
+    #[signal]
+    pub(crate) fn ruled();
     /// The board was set up afresh in the opening formation.
     #[signal]
     fn board_reset();
@@ -225,7 +245,7 @@ impl CarromBoard {
     #[func]
     fn set_physics(&mut self, physics: Option<Gd<CarromPhysics>>) {
         self.physics = physics;
-        if !self.table.is_moving() {
+        if !self.table().is_moving() {
             self.apply_physics_or_log();
         }
     }
@@ -291,14 +311,19 @@ impl CarromBoard {
 
 /// The Rust side of the board, for the other nodes of this crate.
 impl CarromBoard {
-    /// The table, to read (the computer's search copies it; a save writes it).
+    /// The table shown: the match's, or free play's.
     pub(crate) fn table(&self) -> &Table {
-        &self.table
+        self.game.as_ref().map_or(&self.free, Game::table)
+    }
+
+    /// The match played here, if any.
+    pub(crate) fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
     }
 
     /// Whether a shot is under way.
     pub(crate) fn is_moving_now(&self) -> bool {
-        self.table.is_moving()
+        self.table().is_moving()
     }
 
     /// The board's scale.
@@ -306,49 +331,9 @@ impl CarromBoard {
         self.units
     }
 
-    /// Redraws now, and again whenever the texture `new` changes (a `NoiseTexture2D` makes its
-    /// image on a thread and says so when done); `old` is no longer followed.
-    fn redraw_with(&mut self, old: Option<Gd<Texture2D>>, new: Option<Gd<Texture2D>>) {
-        let redraw = self.base().callable("queue_redraw");
-        if let Some(mut old) = old {
-            if old.is_connected("changed", &redraw) {
-                old.disconnect("changed", &redraw);
-            }
-        }
-        if let Some(mut new) = new {
-            if !new.is_connected("changed", &redraw) {
-                new.connect("changed", &redraw);
-            }
-        }
-        self.base_mut().queue_redraw();
-    }
-
-    /// Set by `CarromRules` when it starts or stops refereeing this board.
-    pub(crate) fn set_referee(&mut self, referee: Option<Gd<CarromRules>>) {
-        self.referee = referee;
-    }
-
-    /// One action of the turn sequence on this table, judged by `referee` when given. For the
-    /// rules node, which lends its own referee.
-    pub(crate) fn turn_with<R>(
-        &mut self,
-        referee: Option<&mut Referee>,
-        act: impl FnOnce(&mut Turn) -> Result<R, GameError>,
-    ) -> Result<R, GameError> {
-        let mut turn = match referee {
-            Some(referee) => referee.turn(&mut self.table),
-            None => Turn::free(&mut self.table),
-        };
-        act(&mut turn)
-    }
-
-    /// One action of the turn sequence, judged by this board's referee when a match is under
-    /// way there, free play otherwise.
-    fn with_turn<R>(&mut self, act: impl FnOnce(&mut Turn) -> Result<R, GameError>) -> Result<R, GameError> {
-        let mut referee = alive(&self.referee);
-        let mut rules = referee.as_mut().map(|r| r.bind_mut());
-        let match_referee = rules.as_deref_mut().and_then(CarromRules::referee_mut);
-        self.turn_with(match_referee, act)
+    /// What the rules decided last (read it on `ruled`).
+    pub(crate) fn last_verdict(&self) -> &Verdict {
+        &self.last_verdict
     }
 
     /// The report of the last shot that finished, and which shot it was (counted from 1), for
@@ -357,20 +342,25 @@ impl CarromBoard {
         self.last_report.as_ref().map(|report| (self.finished_shots, report))
     }
 
-    /// Starts a new table for a match: the opening formation (without the queen for a ruleset
-    /// that has none), the physics of `physics`.
-    pub(crate) fn new_table_for_match(&mut self, queen: bool) -> Result<&Table, GameError> {
-        self.apply_physics()?;
-        self.table.set_up(queen);
-        self.after_new_table();
-        self.signals().board_reset().emit();
-        Ok(&self.table)
+    /// The one turn sequence on the table shown: judged and recorded by the match played
+    /// here, free play without one.
+    fn turn(&mut self) -> Turn<'_> {
+        match &mut self.game {
+            Some(game) => game.turn(),
+            None => Turn::free(&mut self.free),
+        }
     }
 
-    /// Puts a loaded match's table on the board.
-    pub(crate) fn load_table(&mut self, table: Table) {
-        self.table = table;
-        self.after_new_table();
+    /// The table of free play, to change; refused while a match is played here, for the call
+    /// named `call` (`instead` is the rules' call that does it for a match).
+    fn free_table(&mut self, call: &str, instead: &str) -> Result<&mut Table, Refused> {
+        if self.game.is_some() {
+            return Err(format!(
+                "CarromBoard.{call} is refused while a match is played on this board: use CarromRules.{instead}"
+            )
+            .into());
+        }
+        Ok(&mut self.free)
     }
 
     fn after_new_table(&mut self) {
@@ -380,102 +370,16 @@ impl CarromBoard {
         self.base_mut().queue_redraw();
     }
 
-    /// Shows what an action did on the table: piece nodes moved, each event as its signal,
-    /// then what the ruling changed — a new board, pieces put back.
-    pub(crate) fn show(&mut self, events: Vec<Event>, ruling: Option<&Ruling>) {
-        self.sync_nodes();
-        self.emit_events(events);
-        let Some(ruling) = ruling else { return };
-        if ruling.verdict.new_board() {
-            self.signals().board_reset().emit();
-        }
-        for r in &ruling.returned {
-            let at = self.units.point(r.at);
-            self.signals().piece_placed().emit(i64::from(r.piece.number()), Kind::from(r.kind), at);
-        }
-    }
-
-    /// Runs up to `steps` physics steps of the shot under way, through the turn sequence, then
-    /// shows what they did. A step the referee refuses stops the run with one error.
-    pub(crate) fn run_steps(&mut self, steps: u32) {
-        let mut events = vec![];
-        let mut ruling = None;
-        for _ in 0..steps {
-            match self.with_turn(|turn| turn.step()) {
-                Ok(step) => {
-                    events.extend(step.events);
-                    ruling = step.ruling;
-                }
-                Err(e) => {
-                    Refused::from(e).log();
-                    break;
-                }
-            }
-            if !self.table.is_moving() {
-                self.stepper.clear();
-                break;
-            }
-        }
-        self.show_shot(events, ruling);
-    }
-
-    /// Shows a shot's end: the table's side here, then the verdict announced by the referee.
-    fn show_shot(&mut self, events: Vec<Event>, ruling: Option<Ruling>) {
-        self.show(events, ruling.as_ref());
-        let Some(ruling) = ruling else { return };
-        if let Some(mut referee) = alive(&self.referee) {
-            // The rules' signals reach game code that may call back into this board.
-            let _reentrant = self.base_mut();
-            referee.bind_mut().announce(&ruling.verdict);
-        }
-    }
-
-    /// Sends each table event out as its signal.
-    fn emit_events(&mut self, events: Vec<Event>) {
-        let units = self.units;
-        for event in events {
-            match event {
-                Event::Collision { a, b, impulse, at } => self.signals().pieces_collided().emit(
-                    i64::from(a.number()),
-                    i64::from(b.number()),
-                    f64::from(impulse),
-                    units.point(at),
-                ),
-                Event::Cushion { piece, impulse, at } => self.signals().cushion_hit().emit(
-                    i64::from(piece.number()),
-                    f64::from(impulse),
-                    units.point(at),
-                ),
-                Event::Pocketed { piece, kind, pocket } => {
-                    if piece == PieceId::STRIKER {
-                        self.signals().striker_pocketed().emit();
-                    }
-                    self.signals().piece_pocketed().emit(
-                        i64::from(piece.number()),
-                        Kind::from(kind),
-                        i64::from(pocket.number()),
-                    );
-                }
-                Event::LeftBoard { piece, kind } => {
-                    self.signals().piece_left_board().emit(i64::from(piece.number()), Kind::from(kind))
-                }
-                Event::Settled(report) => {
-                    let dict = crate::variant::dictionary(crate::convert::report_fields(&report));
-                    self.last_report = Some(report);
-                    self.finished_shots += 1;
-                    self.signals().shot_finished().emit(&dict);
-                }
-            }
-        }
-    }
-
-    /// The physics resource's values on the table (at rest only).
+    /// The physics resource's values on the free table (at rest only; a match keeps its own).
     fn apply_physics(&mut self) -> Result<(), GameError> {
         let Some(physics) = &self.physics else { return Ok(()) };
-        let mut spec = self.table.spec().clone();
+        if self.game.is_some() {
+            return Ok(());
+        }
+        let mut spec = self.free.spec().clone();
         spec.physics = physics.bind().apply_to(&spec.physics);
-        if spec != *self.table.spec() {
-            self.table.set_spec(spec)?;
+        if spec != *self.free.spec() {
+            self.free.set_spec(spec)?;
         }
         Ok(())
     }
@@ -483,31 +387,6 @@ impl CarromBoard {
     fn apply_physics_or_log(&mut self) {
         if let Err(e) = self.apply_physics() {
             Refused(format!("CarromBoard.physics: {e}")).log();
-        }
-    }
-
-    /// Moves every piece node to its piece.
-    fn sync_nodes(&mut self) {
-        let (units, hide) = (self.units, self.hide_pocketed);
-        self.nodes.sync(self.table.pieces(), units, hide);
-    }
-
-    /// Frees and recreates the piece nodes from the scenes.
-    fn rebuild_piece_nodes(&mut self) {
-        let scenes = Scenes {
-            white: self.white_coin_scene.clone(),
-            black: self.black_coin_scene.clone(),
-            queen: self.queen_scene.clone(),
-            striker: self.striker_scene.clone(),
-        };
-        let mut parent = self.to_gd().upcast::<Node2D>();
-        self.nodes.rebuild(&mut parent, &scenes, self.table.pieces(), self.table.spec(), self.units);
-        self.sync_nodes();
-    }
-
-    fn rebuild_if_ready(&mut self) {
-        if self.base().is_node_ready() {
-            self.rebuild_piece_nodes();
         }
     }
 }

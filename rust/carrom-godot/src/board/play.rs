@@ -3,7 +3,6 @@
 //! false with one error (see `Refused`).
 
 use super::CarromBoard;
-use crate::alive::alive;
 use crate::convert;
 use crate::refusal::{value_or_default, Refused};
 use crate::units::{vec2, vector};
@@ -31,18 +30,18 @@ impl CarromBoard {
     #[func]
     fn strike(&mut self, direction: Vector2, power: f64) -> Result<(), Refused> {
         let dir = convert::direction(direction.x, direction.y)?;
-        let speed = convert::power_to_speed(power, self.table.spec().physics.max_striker_speed)?;
-        self.with_turn(|turn| turn.strike(dir, speed))?;
+        let speed = convert::power_to_speed(power, self.table().spec().physics.max_striker_speed)?;
+        self.turn().strike(dir, speed)?;
         self.stepper.clear();
         Ok(())
     }
 
     /// Runs the shot under way to its end at once, emitting every signal on the way (the
-    /// referee's verdict too), and returns its report: for tests and for skipping an animation.
+    /// rules' verdict too), and returns its report: for tests and for skipping an animation.
     /// Empty, with an error, when no shot is under way.
     #[func]
     pub(crate) fn simulate_to_rest(&mut self) -> VarDictionary {
-        if !self.table.is_moving() {
+        if !self.table().is_moving() {
             Refused::from(TableError::AtRest).log();
             return VarDictionary::new();
         }
@@ -51,11 +50,10 @@ impl CarromBoard {
     }
 
     /// Puts every piece back in the opening formation and the striker in hand. Refused while a
-    /// `CarromRules` referees a match here: start a new match there instead.
+    /// match is played here: start a new one with `CarromRules` instead.
     #[func]
     fn reset_board(&mut self) -> Result<(), Refused> {
-        self.check_unrefereed("reset_board", "start_match")?;
-        self.table.reset();
+        self.free_table("reset_board", "start_match")?.reset();
         self.after_new_table();
         self.signals().board_reset().emit();
         Ok(())
@@ -67,8 +65,8 @@ impl CarromBoard {
     #[func]
     fn predict_path(&self, direction: Vector2, power: f64) -> VarDictionary {
         let speed =
-            convert::power_to_speed(power, self.table.spec().physics.max_striker_speed).unwrap_or(0.0);
-        let guide = predict_path(&self.table, vec2(direction), speed);
+            convert::power_to_speed(power, self.table().spec().physics.max_striker_speed).unwrap_or(0.0);
+        let guide = predict_path(self.table(), vec2(direction), speed);
         let points: PackedVector2Array = guide.points.iter().map(|p| self.units.point(*p)).collect();
         let mut dict = dictionary(vec![
             ("hit_piece", convert::Field::Int(convert::or_minus_one(guide.hit.map(|p| p.number())))),
@@ -83,20 +81,21 @@ impl CarromBoard {
     /// play. A refereed match saves whole through `CarromRules.save_match`.
     #[func]
     fn save_state(&self) -> GString {
-        let text = self.table.snapshot().map(|s| s.to_json()).map_err(Refused::from);
+        let text = self.table().snapshot().map(|s| s.to_json()).map_err(Refused::from);
         GString::from(value_or_default(text).as_str())
     }
 
     /// Restores a table saved by `save_state`. Damaged text is refused and the board is left
-    /// as it was; so is any table while a match is refereed (`CarromRules.load_match` loads
+    /// as it was; so is any table while a match is played here (`CarromRules.load_match` loads
     /// a match whole).
     #[func]
     fn load_state(&mut self, json: GString) -> Result<(), Refused> {
-        self.check_unrefereed("load_state", "load_match")?;
+        self.free_table("load_state", "load_match")?;
         let table = Snapshot::from_json(&json.to_string())
             .and_then(|s| Table::restore(&s))
             .map_err(GameError::from)?;
-        self.load_table(table);
+        self.free = table;
+        self.after_new_table();
         Ok(())
     }
 }
@@ -113,7 +112,7 @@ impl CarromBoard {
         speed: f32,
     ) -> Result<(), Refused> {
         self.place_exact(seat, offset)?;
-        self.with_turn(|turn| turn.strike(direction, speed))?;
+        self.turn().strike(direction, speed)?;
         self.stepper.clear();
         Ok(())
     }
@@ -122,22 +121,9 @@ impl CarromBoard {
     fn place_exact(&mut self, seat: Seat, offset: f32) -> Result<(), Refused> {
         self.apply_physics()?;
         let units = self.units;
-        let spot =
-            self.with_turn(|turn| turn.place_striker(seat, offset)).map_err(|e| in_pixels(e, units))?;
+        let spot = self.turn().place_striker(seat, offset).map_err(|e| in_pixels(e, units))?;
         self.sync_nodes();
         self.signals().striker_placed().emit(i64::from(u8::from(seat)), units.point(spot));
-        Ok(())
-    }
-
-    /// Refuses `call` while a match is refereed on this board; `instead` is the rules' call.
-    pub(super) fn check_unrefereed(&self, call: &str, instead: &str) -> Result<(), Refused> {
-        let refereed = alive(&self.referee).is_some_and(|r| r.bind().has_match());
-        if refereed {
-            return Err(format!(
-                "CarromBoard.{call} is refused while CarromRules referees a match: use CarromRules.{instead}"
-            )
-            .into());
-        }
         Ok(())
     }
 }

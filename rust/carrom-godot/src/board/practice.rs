@@ -24,14 +24,14 @@ impl CarromBoard {
     fn check_piece_spot(&self, id: i64, at: Vector2, on_board: bool) -> GString {
         let checked = self
             .moved(id, at, on_board)
-            .and_then(|position| position.check_on(&self.table).map_err(|e| Refused(e.to_string())));
+            .and_then(|position| position.check_on(self.table()).map_err(|e| Refused(e.to_string())));
         GString::from(checked.err().map(|e| e.0).unwrap_or_default().as_str())
     }
 
     /// The position on the board as a short code ("cp1.…") to copy and share.
     #[func]
     fn get_position_code(&self) -> GString {
-        GString::from(Position::of(&self.table).to_code().as_str())
+        GString::from(Position::of(self.table()).to_code().as_str())
     }
 
     /// Sets up the position a code names (from `get_position_code`), the striker in hand. A
@@ -47,7 +47,7 @@ impl CarromBoard {
     #[func]
     fn check_position_code(&self, code: GString) -> GString {
         let checked =
-            Position::from_code(&code.to_string()).and_then(|position| position.check_on(&self.table));
+            Position::from_code(&code.to_string()).and_then(|position| position.check_on(self.table()));
         GString::from(checked.err().map(|e| e.to_string()).unwrap_or_default().as_str())
     }
 }
@@ -64,7 +64,7 @@ impl CarromBoard {
             })?;
         let spot =
             Vec2::new(self.units.metres("at.x", at.x.into())?, self.units.metres("at.y", at.y.into())?);
-        let mut position = Position::of(&self.table);
+        let mut position = Position::of(self.table());
         position.place(piece, on_board.then_some(spot));
         Ok(position)
     }
@@ -72,8 +72,8 @@ impl CarromBoard {
     /// Lays `position` out and shows it, for the call named `call`: refused while refereed, or
     /// where a piece cannot lie.
     pub(crate) fn set_position(&mut self, call: &str, position: &Position) -> Result<(), Refused> {
-        self.check_unrefereed(call, "start_match")?;
-        position.set_up(&mut self.table).map_err(|e| Refused(e.to_string()))?;
+        let table = self.free_table(call, "start_match")?;
+        position.set_up(table).map_err(|e| Refused(e.to_string()))?;
         self.after_new_table();
         Ok(())
     }

@@ -20,7 +20,7 @@ impl CarromBoard {
         let (Ok(seat), Ok(offset)) = (convert::seat(seat), self.units.metres("offset", offset)) else {
             return false;
         };
-        self.table.check_striker_spot(seat, offset).is_ok()
+        self.table().check_striker_spot(seat, offset).is_ok()
     }
 
     /// The legal offset (K1, pieces ignored) nearest `offset`, in pixels: where a dragged
@@ -28,7 +28,7 @@ impl CarromBoard {
     #[func]
     fn nearest_legal_offset(&self, offset: f64) -> f64 {
         let offset = self.units.metres("offset", offset).unwrap_or(0.0);
-        self.units.pixels(baseline::nearest_legal_offset(self.table.spec(), offset))
+        self.units.pixels(baseline::nearest_legal_offset(self.table().spec(), offset))
     }
 
     /// The legal spot clear of every piece nearest `offset` (pixels) on `seat`'s baseline: where
@@ -38,7 +38,7 @@ impl CarromBoard {
     fn get_free_striker_offset(&self, seat: i64, offset: f64) -> f64 {
         let found = convert::seat(seat).and_then(|seat| {
             let offset = self.units.metres("offset", offset)?;
-            self.table
+            self.table()
                 .nearest_free_striker_offset(seat, offset)
                 .ok_or_else(|| "pieces cover the whole baseline".into())
         });
@@ -48,19 +48,19 @@ impl CarromBoard {
     /// The largest offset from the middle of a baseline the striker may have, in pixels.
     #[func]
     fn get_striker_offset_limit(&self) -> f64 {
-        self.units.pixels(baseline::offset_limit(self.table.spec()))
+        self.units.pixels(baseline::offset_limit(self.table().spec()))
     }
 
     /// The size of the whole board, frame included, in pixels (it is square).
     #[func]
     fn get_board_size(&self) -> f64 {
-        self.units.pixels(self.table.spec().board_size())
+        self.units.pixels(self.table().spec().board_size())
     }
 
     /// The radius of a piece of `kind` in pixels.
     #[func]
     fn get_piece_radius(&self, kind: Kind) -> f64 {
-        self.units.pixels(self.table.spec().radius(kind.into()))
+        self.units.pixels(self.table().spec().radius(kind.into()))
     }
 
     /// Where `seat`'s striker stands at `offset` pixels, in board pixels.
@@ -68,7 +68,7 @@ impl CarromBoard {
     fn get_striker_spot(&self, seat: i64, offset: f64) -> Vector2 {
         let spot = convert::seat(seat).and_then(|seat| {
             let offset = self.units.metres("offset", offset)?;
-            Ok(baseline::striker_spot(self.table.spec(), seat, offset))
+            Ok(baseline::striker_spot(self.table().spec(), seat, offset))
         });
         value_or_default(spot.map(|spot| self.units.point(spot)).map_err(Refused::from))
     }
@@ -100,7 +100,7 @@ impl CarromBoard {
     /// Whether a shot is under way.
     #[func]
     fn is_moving(&self) -> bool {
-        self.table.is_moving()
+        self.table().is_moving()
     }
 
     /// Every piece: `id`, `kind` (`KIND_*`), `place` (`PLACE_*`), `position` (board pixels),
@@ -108,7 +108,7 @@ impl CarromBoard {
     #[func]
     fn get_pieces(&self) -> VarArray {
         let mut array = VarArray::new();
-        for p in self.table.pieces() {
+        for p in self.table().pieces() {
             let pocket = match p.place {
                 carrom_core::Place::Pocket(pocket) => Some(pocket.number()),
                 _ => None,

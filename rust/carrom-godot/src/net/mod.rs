@@ -1,22 +1,21 @@
 //! `CarromNet`: online play's protocol (carrom-net) as a node. It holds the host's side or a
-//! peer's, reads the bytes the game's transport hands it, and says what to send by signals;
-//! every shot — this player's, the others', the computer's — is played on this machine's board
-//! from the exact numbers the host sent, one at a time, as each comes to rest. On the host it
-//! also keeps the time: the turn timer and the wait for a player who dropped.
+//! peer's, reads the bytes the game's transport hands it, and says what to send by signals.
+//! It keeps no match of its own: the protocol is lent the one match of this machine, the one
+//! its `CarromRules` plays on the board, and every turn the host numbers — this player's, the
+//! others', the computer's — is played there from the host's exact numbers, one at a time, each
+//! after the one before has come to rest. On the host it also keeps the time: the turn timer
+//! and the wait for a player who dropped.
 
-use crate::alive::alive;
+mod turns;
+
 use crate::convert;
 use crate::refusal::Refused;
 use crate::rules::CarromRules;
-use carrom_core::game::{Action, Game};
-use carrom_core::{Seat, Vec2};
-use carrom_net::message::encode;
-use carrom_net::replica::Change;
-use carrom_net::{
-    Beacon, Exact, Holder, Host, Intent, NetError, Outgoing, Player, Replica, StateHash, ToPeer, Who,
-};
+use carrom_core::game::Action;
+use carrom_net::{Beacon, Exact, Holder, Host, NetError, Outgoing, Player, Replica, StateHash, ToPeer, Who};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
+use godot::signal::ConnectHandle;
 use std::collections::VecDeque;
 
 /// Plays a match online: call `host_match` on the host, `join` on a peer, pass every message
@@ -25,7 +24,7 @@ use std::collections::VecDeque;
 #[derive(GodotClass)]
 #[class(init, base=Node)]
 pub struct CarromNet {
-    /// The rules of this machine's match: shots are played on its board.
+    /// The rules of this machine's match: the host's turns are played on its board's match.
     #[export]
     rules: Option<Gd<CarromRules>>,
     /// Seconds each turn has before it passes (0: no timer; at most 600); three timeouts in a
@@ -45,8 +44,12 @@ pub struct CarromNet {
     replica: Option<Replica>,
     /// Turns to show, each after the one before has come to rest.
     due: VecDeque<Action>,
+    /// Whether a numbered turn is being shown on the board and has not yet been ruled.
+    showing: bool,
     /// Who sits where, as last told.
     players: Vec<Player>,
+    /// The board's `ruled`, heard while a match is hosted or joined.
+    listening: Option<ConnectHandle>,
     base: Base<Node>,
 }
 
@@ -59,7 +62,11 @@ impl INode for CarromNet {
                 self.deliver(out);
             }
         }
-        self.play_due();
+        self.show_due_later();
+    }
+
+    fn exit_tree(&mut self) {
+        self.stop_listening();
     }
 }
 
@@ -93,13 +100,18 @@ impl CarromNet {
     /// `seat` let its turn's time run out and the turn passed (shown when the board reaches it).
     #[signal]
     fn turn_passed(seat: i64);
+    /// A numbered turn came to rest on this machine's board: `shots` turns are settled here,
+    /// and `hash` is the hash this machine puts to the others for them (a peer sends it to the
+    /// host; the host compares the peers' with it) — the hash of the match the board shows.
+    #[signal]
+    fn turn_settled(shots: i64, hash: GString);
 
     /// Hosts the match `rules` holds now. `holders` maps a seat to who plays it: "" for the
     /// person here, "computer", "open" (the next device to join takes it), or a device's token.
     /// Refused before a match or while a shot is under way.
     #[func]
     fn host_match(&mut self, holders: VarDictionary) -> Result<(), Refused> {
-        let game = Game::from_json(&self.rules_node()?.bind().save_match_text()?).map_err(Refused::from)?;
+        let board = self.board()?;
         let mut seats = vec![];
         for (key, value) in holders.iter_shared() {
             let seat = convert::seat(key.try_to::<i64>().map_err(|_| "holders: a key that is not a seat")?)?;
@@ -107,7 +119,19 @@ impl CarromNet {
         }
         let turn = u32::try_from(self.turn_seconds.clamp(0, 600)).unwrap_or(0);
         let wait = u32::try_from(self.drop_seconds.clamp(0, 3600)).unwrap_or(60);
-        let mut host = Host::new(game, seats).with_turn_seconds(turn).with_drop_seconds(wait);
+        let host = {
+            let board = board.bind();
+            let game = board.game().ok_or("host_match: start or load the match first")?;
+            if game.rules().settings().time_limit_seconds.is_some() {
+                return Err(
+                    "host_match: online matches have no match clock (set CarromRules.time_limit_seconds \
+                    to 0); each turn has turn_seconds"
+                        .into(),
+                );
+            }
+            Host::new(game, seats).map_err(net_refusal)?
+        };
+        let mut host = host.with_turn_seconds(turn).with_drop_seconds(wait);
         if !self.host_name.is_empty() {
             host.set_host_name(&self.host_name.to_string()).map_err(net_refusal)?;
         }
@@ -115,6 +139,8 @@ impl CarromNet {
         self.host = Some(host);
         self.replica = None;
         self.due.clear();
+        self.showing = false;
+        self.listen(&board);
         self.deliver(vec![Outgoing::All(players)]);
         Ok(())
     }
@@ -149,20 +175,11 @@ impl CarromNet {
 
     /// Bytes from `peer`, on the host. False, with one warning, when refused: the peer is told
     /// why and the match goes on.
-    #[func]
-    fn receive_from_peer(&mut self, peer: i64, bytes: PackedByteArray) -> bool {
-        let Some(host) = &mut self.host else { return false };
-        match host.receive(peer, bytes.as_slice(), now()) {
-            Ok(out) => {
-                self.deliver(out);
-                true
-            }
-            Err(error) => {
-                godot_warn!("carrom: refused a message from peer {peer}: {error}");
-                self.deliver(vec![Host::refusal(peer, &error)]);
-                false
-            }
-        }
+    #[func(gd_self)]
+    fn receive_from_peer(mut this: Gd<Self>, peer: i64, bytes: PackedByteArray) -> bool {
+        let taken = this.bind_mut().take_from_peer(peer, bytes.as_slice());
+        CarromNet::show_due(this);
+        taken
     }
 
     /// Joins a host as `name`, with this device's `token` (kept between runs, so that seats
@@ -171,41 +188,38 @@ impl CarromNet {
     fn join(&mut self, name: GString, token: GString) {
         self.host = None;
         self.replica = Some(Replica::new());
+        self.due.clear();
+        self.showing = false;
+        match self.board() {
+            Ok(board) => self.listen(&board),
+            Err(refused) => refused.log(),
+        }
         let hello = Replica::hello(&name.to_string(), &token.to_string());
         self.signals().send_to_host().emit(&PackedByteArray::from(hello.as_slice()));
     }
 
     /// Bytes from the host, on a peer. False, with one warning, when they cannot be used.
-    #[func]
-    fn receive_from_host(&mut self, bytes: PackedByteArray) -> bool {
-        let Some(replica) = &mut self.replica else { return false };
-        let (change, replies) = match replica.receive(bytes.as_slice()) {
-            Ok(answer) => answer,
-            Err(error) => {
-                godot_warn!("carrom: a message from the host could not be used: {error}");
-                return false;
-            }
-        };
-        for reply in replies {
-            self.signals().send_to_host().emit(&PackedByteArray::from(reply.as_slice()));
-        }
-        self.show(change)
+    #[func(gd_self)]
+    fn receive_from_host(mut this: Gd<Self>, bytes: PackedByteArray) -> bool {
+        let change = this.bind_mut().take_from_host(bytes.as_slice());
+        let shown = change.is_some_and(|change| CarromNet::show(this.clone(), change));
+        CarromNet::show_due(this);
+        shown
     }
 
     /// This machine's player strikes for `seat`: striker at `offset` pixels along the baseline,
     /// along `direction`, at `power` (above 0, at most 1). The host plays it at once if the
     /// rules allow; a peer sends it to the host. False, with one error, when refused here.
-    #[func]
-    fn strike(&mut self, seat: i64, offset: f64, direction: Vector2, power: f64) -> Result<(), Refused> {
-        let intent = self.intent(seat, offset, direction, power)?;
-        if let Some(host) = &mut self.host {
-            let out = host.play_own(&intent, now()).map_err(net_refusal)?;
-            self.deliver(out);
-        } else if self.replica.is_some() {
-            self.signals().send_to_host().emit(&PackedByteArray::from(Replica::strike(&intent).as_slice()));
-        } else {
-            return Err("strike: host a match or join one first".into());
-        }
+    #[func(gd_self)]
+    fn strike(
+        mut this: Gd<Self>,
+        seat: i64,
+        offset: f64,
+        direction: Vector2,
+        power: f64,
+    ) -> Result<(), Refused> {
+        this.bind_mut().send_strike(seat, offset, direction, power)?;
+        CarromNet::show_due(this);
         Ok(())
     }
 
@@ -237,7 +251,10 @@ impl CarromNet {
         };
         let name = self.host_name.to_string();
         let open = u8::try_from(host.open_seats()).unwrap_or(u8::MAX);
-        let beacon = Beacon::new(port, &name, host.game().rules().mode().name(), open);
+        let Some(mode) = self.with_game(|game| game.rules().mode().name()) else {
+            return PackedByteArray::new();
+        };
+        let beacon = Beacon::new(port, &name, mode, open);
         PackedByteArray::from(beacon.to_bytes().as_slice())
     }
 
@@ -258,19 +275,18 @@ impl CarromNet {
 
     /// Shows at once every turn received and not yet shown, each run to rest: the match as the
     /// host has it, for a peer that keeps it when the host leaves.
-    #[func]
-    fn finish_due(&mut self) {
-        let Ok(rules) = self.rules_node() else { return };
-        for _ in 0..self.due.len() + 2 {
-            if let Some(mut board) = rules.bind().board_node() {
-                if board.bind().is_moving_now() {
-                    self.reentrant(|| board.bind_mut().simulate_to_rest());
-                }
+    #[func(gd_self)]
+    fn finish_due(this: Gd<Self>) {
+        let Ok(mut board) = this.bind().board() else { return };
+        let due = this.bind().due.len();
+        for _ in 0..due + 2 {
+            if board.bind().is_moving_now() {
+                board.bind_mut().simulate_to_rest();
             }
-            if self.due.is_empty() {
+            if this.bind().due.is_empty() {
                 return;
             }
-            self.play_due();
+            CarromNet::show_due(this.clone());
         }
     }
 
@@ -322,156 +338,26 @@ impl CarromNet {
     /// the same shots have come to rest.
     #[func]
     fn get_state_hash(&self) -> GString {
-        let text = self.rules_node().and_then(|r| r.bind().save_match_text());
-        text.map(|t| GString::from(StateHash::of_save(&t).to_string().as_str())).unwrap_or_default()
-    }
-}
-
-impl CarromNet {
-    fn rules_node(&self) -> Result<Gd<CarromRules>, Refused> {
-        alive(&self.rules).ok_or_else(|| "CarromNet.rules must be set to the match's CarromRules".into())
+        let hash = self.with_game(|game| StateHash::of_game(game).ok()).flatten();
+        hash.map(|h| GString::from(h.to_string().as_str())).unwrap_or_default()
     }
 
-    /// A player's strike in the protocol's units: metres along the baseline, exactly.
-    fn intent(&self, seat: i64, offset: f64, direction: Vector2, power: f64) -> Result<Intent, Refused> {
-        let (seat, offset, direction) = self.exact_aim(seat, offset, direction)?;
-        let power = convert::finite("power", power)?;
-        Ok(Intent::new(seat, offset, direction, power))
+    /// The hash this machine last put to the others: on a peer, the one it sent the host after
+    /// the last turn it settled; on the host, the one it compares the peers' with. "" before.
+    #[func]
+    fn get_sent_hash(&self) -> GString {
+        let hash = match (&self.host, &self.replica) {
+            (Some(host), _) => Some(host.rested_hash()),
+            (None, Some(replica)) => replica.sent_hash(),
+            _ => None,
+        };
+        hash.map(|h| GString::from(h.to_string().as_str())).unwrap_or_default()
     }
 
-    /// A seat, an offset in metres along its baseline and a direction, from GDScript's values.
-    fn exact_aim(&self, seat: i64, offset: f64, direction: Vector2) -> Result<(Seat, f32, Vec2), Refused> {
-        let seat = convert::seat(seat)?;
-        let rules = self.rules_node()?;
-        let board = rules.bind().board_node().ok_or("CarromNet: the rules have no board")?;
-        let offset = board.bind().units().metres("offset", offset)?;
-        Ok((seat, offset, convert::direction(direction.x, direction.y)?))
-    }
-
-    /// Sends what the host says to send; a shot for everyone is shown here too.
-    fn deliver(&mut self, out: Vec<Outgoing>) {
-        let joined = self.host.as_ref().map(Host::joined_peers).unwrap_or_default();
-        for message in out {
-            let relayed = matches!(message, Outgoing::AllBut(..));
-            let (targets, body) = match message {
-                Outgoing::To(peer, body) => (vec![peer], body),
-                Outgoing::All(body) => (joined.clone(), body),
-                Outgoing::AllBut(but, body) => (joined.iter().copied().filter(|p| *p != but).collect(), body),
-                Outgoing::Log(line) => {
-                    godot_warn!("carrom: {line}");
-                    self.signals().log_line().emit(&GString::from(line.as_str()));
-                    continue;
-                }
-            };
-            // The host's own numbered turns are shown here too.
-            if let Ok(Some((_, action))) = body.turn() {
-                self.due.push_back(action);
-            }
-            if let ToPeer::Players { players, pause_seconds } = &body {
-                self.show(Change::Players { players: players.clone(), pause_seconds: *pause_seconds });
-            }
-            // Another player's aim passed on by this host is shown here too.
-            if let (true, ToPeer::Aim { seat, offset, direction }) = (relayed, &body) {
-                if let (Ok(seat), Ok(dir)) =
-                    (Seat::try_from(*seat), carrom_net::intent::direction(*direction))
-                {
-                    self.show(Change::Aim { seat, offset: offset.get(), direction: dir });
-                }
-            }
-            let bytes = PackedByteArray::from(encode(&body).as_slice());
-            for peer in targets {
-                self.signals().send_to_peer().emit(peer, &bytes);
-            }
-        }
-        self.play_due();
-    }
-
-    /// What a message from the host changed, shown here.
-    fn show(&mut self, change: Change) -> bool {
-        match change {
-            Change::Joined(seats) => {
-                if !self.load() {
-                    return false;
-                }
-                self.turn_seconds = self.replica.as_ref().map_or(0, |r| i64::from(r.turn_seconds()));
-                let seats: PackedInt32Array = seats.iter().map(|s| i32::from(u8::from(*s))).collect();
-                self.signals().joined().emit(&seats);
-            }
-            Change::Resynced => {
-                self.due.clear();
-                if !self.load() {
-                    return false;
-                }
-                self.signals().log_line().emit("took the host's state");
-            }
-            Change::Aim { seat, offset, direction } => {
-                let units =
-                    self.rules_node().ok().and_then(|r| r.bind().board_node()).map(|b| b.bind().units());
-                if let Some(units) = units {
-                    let dir = Vector2::new(direction.x, direction.y);
-                    self.signals().aim_shown().emit(i64::from(u8::from(seat)), units.pixels(offset), dir);
-                }
-            }
-            Change::Shot(action) => {
-                self.due.push_back(action);
-                self.play_due();
-            }
-            Change::Refused(reason) => self.signals().refused().emit(&GString::from(reason.as_str())),
-            Change::Players { players, pause_seconds } => {
-                self.players = players;
-                self.signals().players_changed().emit(i64::from(pause_seconds));
-            }
-        }
-        true
-    }
-
-    /// Runs `call` (which may make Godot call this node back, through the signals it sets off)
-    /// with this node open to such calls.
-    fn reentrant<R>(&mut self, call: impl FnOnce() -> R) -> R {
-        let _open = self.base_mut();
-        call()
-    }
-
-    /// Puts the replica's match on the board (on joining, or after a resync).
-    fn load(&mut self) -> bool {
-        let state = self.replica.as_ref().and_then(Replica::game).and_then(|g| g.to_json().ok());
-        let Some(state) = state else { return false };
-        let Ok(mut rules) = self.rules_node() else { return false };
-        let loaded = self.reentrant(|| rules.bind_mut().load_match_text(&state));
-        loaded.map_err(|r| r.log()).is_ok()
-    }
-
-    /// Shows the next shot due when the board is at rest.
-    fn play_due(&mut self) {
-        let Ok(rules) = self.rules_node() else { return };
-        let moving = rules.bind().board_node().is_none_or(|b| b.bind().is_moving_now());
-        if moving {
-            return;
-        }
-        match self.due.pop_front() {
-            Some(Action::Strike { seat, offset, direction, speed }) => {
-                let Some(mut board) = rules.bind().board_node() else { return };
-                let played = self.reentrant(|| board.bind_mut().play_exact(seat, offset, direction, speed));
-                if let Err(refused) = played {
-                    refused.log();
-                    return;
-                }
-                self.signals().shot_started().emit(i64::from(u8::from(seat)));
-            }
-            Some(Action::Pass { seat }) => {
-                let seat = i64::from(u8::from(seat));
-                let mut rules = rules;
-                // The turn it starts is announced at once, and the game may call this node
-                // back (its player's aim): let it in while the pass is played.
-                let passed = self.reentrant(|| rules.bind_mut().pass_turn(seat));
-                if let Err(refused) = passed {
-                    refused.log();
-                    return;
-                }
-                self.signals().turn_passed().emit(seat);
-            }
-            _ => {}
-        }
+    /// Shows the turns due (see `show_due`), called deferred from where this node is borrowed.
+    #[func(gd_self, rename = _show_due)]
+    fn show_due_deferred(this: Gd<Self>) {
+        CarromNet::show_due(this);
     }
 }
 

@@ -1,0 +1,293 @@
+//! The online node's work behind its calls: the protocol's answers delivered, what the host
+//! changed shown, and the numbered turns played on the board's match one at a time. Anything
+//! that makes the board act runs with this node unborrowed (from a `gd_self` call, or deferred),
+//! so that the game may call this node back from the board's and the rules' signals.
+
+use super::{net_refusal, now, CarromNet};
+use crate::alive::alive;
+use crate::board::CarromBoard;
+use crate::convert;
+use crate::refusal::Refused;
+use crate::rules::CarromRules;
+use carrom_core::game::{Action, Game};
+use carrom_core::{Seat, Vec2};
+use carrom_net::message::encode;
+use carrom_net::replica::Change;
+use carrom_net::{Host, Intent, Outgoing, Replica, ToPeer};
+use godot::prelude::*;
+
+impl CarromNet {
+    pub(super) fn rules_node(&self) -> Result<Gd<CarromRules>, Refused> {
+        alive(&self.rules).ok_or_else(|| "CarromNet.rules must be set to the match's CarromRules".into())
+    }
+
+    /// The board whose match is this machine's.
+    pub(super) fn board(&self) -> Result<Gd<CarromBoard>, Refused> {
+        self.rules_node()?.bind().board_node().ok_or_else(|| "CarromNet: the rules have no board".into())
+    }
+
+    /// Reads this machine's match, if there is one.
+    pub(super) fn with_game<R>(&self, read: impl FnOnce(&Game) -> R) -> Option<R> {
+        self.rules_node().ok()?.bind().with_game(read)
+    }
+
+    /// Hears the board's `ruled`: a numbered turn shown there has been ruled.
+    pub(super) fn listen(&mut self, board: &Gd<CarromBoard>) {
+        self.stop_listening();
+        self.listening =
+            Some(board.signals().ruled().connect_other(&self.to_gd(), CarromNet::on_board_ruled));
+    }
+
+    pub(super) fn stop_listening(&mut self) {
+        crate::alive::disconnect(self.listening.take());
+    }
+
+    /// The board ruled: if on the turn shown, and that turn is at rest, it is settled with the
+    /// protocol — the host keeps its hash and takes what waited, a peer answers its hash.
+    fn on_board_ruled(&mut self) {
+        let at_rest = self.board().is_ok_and(|b| !b.bind().is_moving_now());
+        if self.showing && at_rest {
+            self.showing = false;
+            self.settle();
+        }
+        self.show_due_later();
+    }
+
+    /// The turn shown is over (ruled, or refused by this machine's match): the protocol is
+    /// told, with the match as it stands.
+    fn settle(&mut self) {
+        let Ok(board) = self.board() else { return };
+        let board = board.bind();
+        let Some(game) = board.game() else { return };
+        if let Some(host) = &mut self.host {
+            let out = host.settled(game, None, now());
+            let (shots, hash) = (host.rested_shots(), host.rested_hash());
+            drop(board);
+            self.signals().turn_settled().emit(i64::from(shots), &GString::from(hash.to_string().as_str()));
+            self.deliver(out);
+        } else if let Some(replica) = &mut self.replica {
+            let message = replica.settled(game);
+            let (shots, hash) = (replica.settled_shots(), replica.sent_hash());
+            drop(board);
+            let hash = hash.map(|h| h.to_string()).unwrap_or_default();
+            self.signals().turn_settled().emit(i64::from(shots), &GString::from(hash.as_str()));
+            self.signals().send_to_host().emit(&PackedByteArray::from(message.as_slice()));
+        }
+    }
+
+    /// What `peer` sent, taken by the host: false, with one warning, when refused.
+    pub(super) fn take_from_peer(&mut self, peer: i64, bytes: &[u8]) -> bool {
+        let Some(host) = &mut self.host else { return false };
+        let answer = match alive(&self.rules).and_then(|r| r.bind().board_node()) {
+            Some(board) => match board.bind().game() {
+                Some(game) => host.receive(game, peer, bytes, now()),
+                None => return false,
+            },
+            None => return false,
+        };
+        match answer {
+            Ok(out) => {
+                self.deliver(out);
+                true
+            }
+            Err(error) => {
+                godot_warn!("carrom: refused a message from peer {peer}: {error}");
+                self.deliver(vec![Host::refusal(peer, &error)]);
+                false
+            }
+        }
+    }
+
+    /// What the host sent, read by this peer: what it changed, once its replies are sent.
+    pub(super) fn take_from_host(&mut self, bytes: &[u8]) -> Option<Change> {
+        let replica = self.replica.as_mut()?;
+        let (change, replies) = match replica.receive(bytes) {
+            Ok(answer) => answer,
+            Err(error) => {
+                godot_warn!("carrom: a message from the host could not be used: {error}");
+                return None;
+            }
+        };
+        for reply in replies {
+            self.signals().send_to_host().emit(&PackedByteArray::from(reply.as_slice()));
+        }
+        Some(change)
+    }
+
+    /// This machine's player's strike: played by the host, or sent to it.
+    pub(super) fn send_strike(
+        &mut self,
+        seat: i64,
+        offset: f64,
+        direction: Vector2,
+        power: f64,
+    ) -> Result<(), Refused> {
+        let intent = self.intent(seat, offset, direction, power)?;
+        if self.host.is_some() {
+            let board = self.board()?;
+            let out = {
+                let board = board.bind();
+                let game = board.game().ok_or("strike: no match on the board")?;
+                let host = self.host.as_mut().ok_or("strike: not hosting")?;
+                host.play_own(game, &intent, now()).map_err(net_refusal)?
+            };
+            self.deliver(out);
+        } else if self.replica.is_some() {
+            self.signals().send_to_host().emit(&PackedByteArray::from(Replica::strike(&intent).as_slice()));
+        } else {
+            return Err("strike: host a match or join one first".into());
+        }
+        Ok(())
+    }
+
+    /// A player's strike in the protocol's units: metres along the baseline, exactly.
+    fn intent(&self, seat: i64, offset: f64, direction: Vector2, power: f64) -> Result<Intent, Refused> {
+        let (seat, offset, direction) = self.exact_aim(seat, offset, direction)?;
+        let power = convert::finite("power", power)?;
+        Ok(Intent::new(seat, offset, direction, power))
+    }
+
+    /// A seat, an offset in metres along its baseline and a direction, from GDScript's values.
+    pub(super) fn exact_aim(
+        &self,
+        seat: i64,
+        offset: f64,
+        direction: Vector2,
+    ) -> Result<(Seat, f32, Vec2), Refused> {
+        let seat = convert::seat(seat)?;
+        let offset = self.board()?.bind().units().metres("offset", offset)?;
+        Ok((seat, offset, convert::direction(direction.x, direction.y)?))
+    }
+
+    /// Sends what the host says to send; every numbered turn is due here too, and other
+    /// changes the host makes are shown as a peer would see them.
+    pub(super) fn deliver(&mut self, out: Vec<Outgoing>) {
+        let joined = self.host.as_ref().map(Host::joined_peers).unwrap_or_default();
+        for message in out {
+            let relayed = matches!(message, Outgoing::AllBut(..));
+            let (targets, body) = match message {
+                Outgoing::To(peer, body) => (vec![peer], body),
+                Outgoing::All(body) => (joined.clone(), body),
+                Outgoing::AllBut(but, body) => (joined.iter().copied().filter(|p| *p != but).collect(), body),
+                Outgoing::Log(line) => {
+                    godot_warn!("carrom: {line}");
+                    self.signals().log_line().emit(&GString::from(line.as_str()));
+                    continue;
+                }
+            };
+            let for_all = targets.len() == joined.len();
+            if let (true, Ok(Some((_, action)))) = (for_all, body.turn()) {
+                self.due.push_back(action);
+            }
+            if let ToPeer::Players { players, pause_seconds } = &body {
+                self.players.clone_from(players);
+                self.signals().players_changed().emit(i64::from(*pause_seconds));
+            }
+            // Another player's aim passed on by this host is shown here too.
+            if let (true, ToPeer::Aim { seat, offset, direction }) = (relayed, &body) {
+                if let (Ok(seat), Ok(dir)) =
+                    (Seat::try_from(*seat), carrom_net::intent::direction(*direction))
+                {
+                    self.show_aim(seat, offset.get(), dir);
+                }
+            }
+            let bytes = PackedByteArray::from(encode(&body).as_slice());
+            for peer in targets {
+                self.signals().send_to_peer().emit(peer, &bytes);
+            }
+        }
+    }
+
+    fn show_aim(&mut self, seat: Seat, offset: f32, direction: Vec2) {
+        let Ok(board) = self.board() else { return };
+        let units = board.bind().units();
+        let dir = Vector2::new(direction.x, direction.y);
+        self.signals().aim_shown().emit(i64::from(u8::from(seat)), units.pixels(offset), dir);
+    }
+
+    /// What a message from the host changed, shown here. False when the match it brought could
+    /// not be put on the board.
+    pub(super) fn show(mut this: Gd<Self>, change: Change) -> bool {
+        match change {
+            Change::Joined { seats, game } => {
+                if !CarromNet::take(&this, *game) {
+                    return false;
+                }
+                let turn_seconds = this.bind().replica.as_ref().map_or(0, |r| i64::from(r.turn_seconds()));
+                this.bind_mut().turn_seconds = turn_seconds;
+                let seats: PackedInt32Array = seats.iter().map(|s| i32::from(u8::from(*s))).collect();
+                this.signals().joined().emit(&seats);
+            }
+            Change::Resynced(game) => {
+                {
+                    let mut net = this.bind_mut();
+                    net.due.clear();
+                    net.showing = false;
+                }
+                if !CarromNet::take(&this, *game) {
+                    return false;
+                }
+                this.signals().log_line().emit("took the host's state");
+            }
+            Change::Aim { seat, offset, direction } => this.bind_mut().show_aim(seat, offset, direction),
+            Change::Shot(action) => this.bind_mut().due.push_back(action),
+            Change::Refused(reason) => this.signals().refused().emit(&GString::from(reason.as_str())),
+            Change::Players { players, pause_seconds } => {
+                this.bind_mut().players = players;
+                this.signals().players_changed().emit(i64::from(pause_seconds));
+            }
+        }
+        true
+    }
+
+    /// Makes the host's match this machine's (on joining, or after a resync).
+    fn take(this: &Gd<Self>, game: Game) -> bool {
+        let Ok(rules) = this.bind().rules_node() else { return false };
+        CarromRules::take_match(rules, game).map_err(|r| r.log()).is_ok()
+    }
+
+    /// Shows the turns due, one at a time: each begins when the board is at rest and the one
+    /// before has been ruled. A strike then rolls on the board; a pass is ruled at once.
+    pub(super) fn show_due(mut this: Gd<Self>) {
+        loop {
+            let (action, mut board) = {
+                let mut net = this.bind_mut();
+                let Ok(board) = net.board() else { return };
+                if net.showing || board.bind().is_moving_now() {
+                    return;
+                }
+                let Some(action) = net.due.pop_front() else { return };
+                net.showing = true;
+                (action, board)
+            };
+            let played = board.bind_mut().play_turn(&action);
+            let seat = match action {
+                Action::Strike { seat, .. } | Action::Pass { seat } => i64::from(u8::from(seat)),
+                _ => -1,
+            };
+            match played {
+                Ok(()) if matches!(action, Action::Strike { .. }) => {
+                    this.signals().shot_started().emit(seat);
+                    return;
+                }
+                Ok(()) => this.signals().turn_passed().emit(seat),
+                Err(refused) => {
+                    // The host numbered a turn this match refuses: the copies differ, and the
+                    // hash this settles with says so (the host then resends its state).
+                    refused.log();
+                    let mut net = this.bind_mut();
+                    net.showing = false;
+                    net.settle();
+                }
+            }
+        }
+    }
+
+    /// Asks for `show_due` once this node is no longer borrowed (from its own frame or a
+    /// signal it hears), when there is a turn to show.
+    pub(super) fn show_due_later(&mut self) {
+        if !self.due.is_empty() && !self.showing {
+            self.base_mut().call_deferred("_show_due", &[]);
+        }
+    }
+}

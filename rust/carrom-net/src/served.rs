@@ -1,0 +1,88 @@
+//! `Served`: a host with its match on a machine that shows nothing — a match server, a test,
+//! a load bot. It is the one match the host is lent: every turn the host numbers is carried out
+//! on it at once (a strike run to rest) and settled, so what it sends is what it has played.
+
+use crate::error::NetError;
+use crate::host::{Holder, Host, Outgoing, PeerId};
+use crate::intent::Intent;
+use carrom_core::game::Game;
+use carrom_core::Seat;
+
+/// A host and the match it hosts.
+pub struct Served {
+    host: Host,
+    game: Game,
+}
+
+impl Served {
+    /// Hosts `game` with its seats held as `holders` says (see [`Host::new`]).
+    pub fn new(game: Game, holders: impl IntoIterator<Item = (Seat, Holder)>) -> Result<Served, NetError> {
+        Ok(Served { host: Host::new(&game, holders)?, game })
+    }
+
+    /// Hosts `game` by `host`, made for it (with its timers set).
+    pub fn with_host(game: Game, host: Host) -> Served {
+        Served { host, game }
+    }
+
+    /// The match.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The protocol's side.
+    pub fn host(&self) -> &Host {
+        &self.host
+    }
+
+    /// The protocol's side, to connect peers and hand seats out.
+    pub fn host_mut(&mut self) -> &mut Host {
+        &mut self.host
+    }
+
+    /// What `peer` sent (see [`Host::receive`]), its turns played here.
+    pub fn receive(&mut self, peer: PeerId, bytes: &[u8], now: f64) -> Result<Vec<Outgoing>, NetError> {
+        let out = self.host.receive(&self.game, peer, bytes, now)?;
+        Ok(self.carry_out(out, now))
+    }
+
+    /// A strike for a seat played here (see [`Host::play_own`]).
+    pub fn play_own(&mut self, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
+        let out = self.host.play_own(&self.game, intent, now)?;
+        Ok(self.carry_out(out, now))
+    }
+
+    /// The time is `now` (see [`Host::tick`]): a turn that timed out is passed here too.
+    pub fn tick(&mut self, now: f64) -> Vec<Outgoing> {
+        let out = self.host.tick(now);
+        self.carry_out(out, now)
+    }
+
+    /// Carries out every numbered turn in `out` on the match and settles it; what settling
+    /// answers (a waiting strike taken, say) is carried out in turn.
+    fn carry_out(&mut self, out: Vec<Outgoing>, now: f64) -> Vec<Outgoing> {
+        let mut all = vec![];
+        let mut pending = out;
+        while !pending.is_empty() {
+            let mut next = vec![];
+            for message in pending {
+                let turn = match &message {
+                    Outgoing::All(body) => body.turn().ok().flatten(),
+                    _ => None,
+                };
+                all.push(message);
+                let Some((number, action)) = turn else { continue };
+                let ruling = match self.game.perform(&action) {
+                    Ok(ruling) => Some(ruling),
+                    Err(e) => {
+                        all.push(Outgoing::Log(format!("turn {number} was refused here: {e}")));
+                        None
+                    }
+                };
+                next.extend(self.host.settled(&self.game, ruling.as_ref(), now));
+            }
+            pending = next;
+        }
+        all
+    }
+}
