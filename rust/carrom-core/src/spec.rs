@@ -116,6 +116,12 @@ pub const ENGINE_SPEED_LIMIT: f32 = 12.0;
 /// The slowest top speed a striker may have: a board on which no strike can cross it is no
 /// board.
 pub const MIN_STRIKER_SPEED: f32 = 0.5;
+/// The top speeds a striker may have, m/s.
+pub const STRIKER_SPEED: std::ops::RangeInclusive<f32> = MIN_STRIKER_SPEED..=ENGINE_SPEED_LIMIT;
+/// The sliding friction a board may have (μ): a glass-smooth board to a rough one.
+pub const SLIDING_FRICTION: std::ops::RangeInclusive<f32> = 0.01..=1.0;
+/// A bounce (restitution) or a rim friction: 0 to 1.
+pub const UNIT: std::ops::RangeInclusive<f32> = 0.0..=1.0;
 /// The finest time step allowed, seconds.
 pub const MIN_TIME_STEP: f32 = 1.0 / 2000.0;
 /// The longest a shot may be simulated, seconds: with the finest step, a shot is at most
@@ -246,7 +252,7 @@ impl BoardSpec {
             ("physics.piece_restitution", p.piece_restitution),
             ("physics.cushion_restitution", p.cushion_restitution),
         ] {
-            check(field, value, (0.0..=1.0).contains(&value), "must lie between 0 and 1")?;
+            check(field, value, UNIT.contains(&value), "must lie between 0 and 1")?;
         }
         Ok(())
     }
@@ -265,8 +271,8 @@ impl BoardSpec {
             ("striker_diameter", self.striker_diameter, 0.015..=0.08, "between 1.5 cm and 8 cm"),
             ("playing_surface", self.playing_surface, 0.4..=1.5, "between 0.4 m and 1.5 m"),
             ("physics.gravity", p.gravity, 1.0..=30.0, "between 1 and 30 m/s²"),
-            ("physics.piece_friction", p.piece_friction, 0.0..=1.0, "between 0 and 1"),
-            ("physics.cushion_friction", p.cushion_friction, 0.0..=1.0, "between 0 and 1"),
+            ("physics.piece_friction", p.piece_friction, UNIT, "between 0 and 1"),
+            ("physics.cushion_friction", p.cushion_friction, UNIT, "between 0 and 1"),
         ] {
             check(field, value, range.contains(&value), &format!("must lie {allowed}"))?;
         }
@@ -300,8 +306,8 @@ impl BoardSpec {
         check(
             "physics.sliding_friction",
             p.sliding_friction,
-            (0.01..=1.0).contains(&p.sliding_friction),
-            "must lie between 0.01 and 1",
+            SLIDING_FRICTION.contains(&p.sliding_friction),
+            &format!("must lie between {} and {}", SLIDING_FRICTION.start(), SLIDING_FRICTION.end()),
         )?;
         check(
             "physics.max_striker_speed",

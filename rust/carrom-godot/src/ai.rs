@@ -24,6 +24,11 @@ struct Job {
 /// Plays a seat for the computer: `think(seat, level)` starts a search on a worker thread and
 /// `shot_ready` brings the shot back (place at `offset`, strike along `direction` with `power`,
 /// the same arguments `CarromBoard.place_striker` and `strike` take).
+/// The longest and shortest a decision may be given, seconds.
+const TIME_BUDGET: std::ops::RangeInclusive<f64> = 0.05..=5.0;
+/// Worker threads a search may be given (0: one per core but one).
+const THREADS: std::ops::RangeInclusive<i64> = 0..=64;
+
 #[derive(GodotClass)]
 #[class(init, base=Node)]
 pub struct CarromAi {
@@ -104,6 +109,15 @@ impl CarromAi {
     #[signal]
     fn think_failed(reason: GString);
 
+    /// The range of each setting: {"time_budget": [low, high], "threads": [low, high]}.
+    #[func]
+    fn get_limits() -> VarDictionary {
+        crate::variant::limits(&[
+            ("time_budget", *TIME_BUDGET.start(), *TIME_BUDGET.end()),
+            ("threads", *THREADS.start() as f64, *THREADS.end() as f64),
+        ])
+    }
+
     /// Every level, weakest first.
     #[func]
     fn get_levels() -> PackedInt32Array {
@@ -122,9 +136,11 @@ impl CarromAi {
     #[func]
     fn think(&mut self, seat: i64, level: Level) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
-        if !(self.time_budget.is_finite() && self.time_budget > 0.0) {
+        if !TIME_BUDGET.contains(&self.time_budget) {
             return Err(format!(
-                "CarromAi.time_budget must be a positive number of seconds (got {})",
+                "CarromAi.time_budget must lie between {} and {} seconds (got {})",
+                TIME_BUDGET.start(),
+                TIME_BUDGET.end(),
                 self.time_budget
             )
             .into());
@@ -142,7 +158,7 @@ impl CarromAi {
         let pool = self.pool()?;
         let seed = (self.seed as u64).wrapping_add(self.decisions);
         self.decisions += 1;
-        let budget = Budget { time_limit: Some(Duration::from_secs_f64(self.time_budget.clamp(0.01, 60.0))) };
+        let budget = Budget { time_limit: Some(Duration::from_secs_f64(self.time_budget)) };
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, answer) = channel();
         let flag = cancel.clone();
@@ -161,7 +177,7 @@ impl CarromAi {
 
     /// The worker threads for `threads`, started on first use or when the number changed.
     fn pool(&mut self) -> Result<Arc<ThreadPool>, String> {
-        if !(0..=64).contains(&self.threads) {
+        if !THREADS.contains(&self.threads) {
             return Err(format!(
                 "CarromAi.threads must lie between 0 (one per core but one) and 64 (got {})",
                 self.threads

@@ -93,6 +93,25 @@ impl CarromRuleset {
         }
     }
 
+    /// The range each number may take, as carrom-core checks it: {"target_points": [low,
+    /// high], …}. The inspector's sliders span the same ranges.
+    #[func]
+    fn get_limits() -> VarDictionary {
+        let whole = |r: std::ops::RangeInclusive<u32>| (f64::from(*r.start()), f64::from(*r.end()));
+        let (target, boards, points) =
+            (whole(Ruleset::TARGET_POINTS), whole(Ruleset::MAX_BOARDS), whole(Ruleset::PIECE_POINTS));
+        let attempts = Ruleset::BREAK_ATTEMPTS;
+        let mut ranges = vec![
+            ("target_points", target.0, target.1),
+            ("max_boards", boards.0, boards.1),
+            ("break_attempts", f64::from(*attempts.start()), f64::from(*attempts.end())),
+        ];
+        for name in ["queen_bonus", "white_points", "black_points", "queen_points"] {
+            ranges.push((name, points.0, points.1));
+        }
+        crate::variant::limits(&ranges)
+    }
+
     /// The presets' names, in the order a menu offers them.
     #[func]
     fn get_preset_names() -> PackedStringArray {

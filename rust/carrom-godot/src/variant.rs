@@ -27,3 +27,13 @@ fn variant(field: Field) -> Variant {
         }
     }
 }
+
+/// Allowed ranges, for a menu that offers them and for the test that holds the inspector to
+/// them: each name with `[low, high]`.
+pub fn limits(ranges: &[(&str, f64, f64)]) -> VarDictionary {
+    let mut dict = VarDictionary::new();
+    for (name, low, high) in ranges {
+        dict.set(*name, &PackedFloat64Array::from(&[*low, *high]));
+    }
+    dict
+}

@@ -133,24 +133,6 @@ func test_one_save_holds_the_whole_match() -> void:
 	check(not board.reset_board(), "nor is it reset under the referee")
 
 
-func test_the_inspector_offers_the_rules_own_limits() -> void:
-	# A ruleset offers exactly the limits; CarromRules offers 0 too ("the ruleset's").
-	var limits := CarromRules.get_limits()
-	var rules := CarromRules.new()
-	for owner: Object in [CarromRuleset.new(), rules]:
-		var low_of_zero := owner is CarromRules
-		for property: Dictionary in owner.get_property_list():
-			if property["name"] in limits:
-				var range: PackedInt32Array = limits[property["name"]]
-				var hint: String = property["hint_string"]
-				var low := 0 if low_of_zero else range[0]
-				check(
-					hint.begins_with("%d,%d" % [low, range[1]]),
-					"%s offers %s, the rules allow %s" % [property["name"], hint, range]
-				)
-	rules.free()
-
-
 func test_the_computer_refuses_a_time_budget_that_is_not_a_number() -> void:
 	var nodes := new_match(CarromRules.MODE_SINGLES, 8)
 	var ai := CarromAi.new()

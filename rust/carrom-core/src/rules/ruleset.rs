@@ -72,6 +72,8 @@ impl Ruleset {
     pub const MAX_BOARDS: std::ops::RangeInclusive<u32> = 1..=100;
     /// What one piece, or the queen's bonus, may be worth.
     pub const PIECE_POINTS: std::ops::RangeInclusive<u32> = 0..=100;
+    /// Attempts a player may have to break the formation.
+    pub const BREAK_ATTEMPTS: std::ops::RangeInclusive<u8> = 1..=10;
     /// A ruleset's name is at most this long.
     pub const NAME_CHARS: usize = 32;
 
@@ -142,7 +144,7 @@ impl Ruleset {
         if !Self::MAX_BOARDS.contains(&self.max_boards) {
             return bad("max_boards", "1 to 100");
         }
-        if !(1..=10).contains(&self.break_attempts) {
+        if !Self::BREAK_ATTEMPTS.contains(&self.break_attempts) {
             return bad("break_attempts", "1 to 10");
         }
         for (field, value) in [

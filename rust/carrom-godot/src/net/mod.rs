@@ -12,6 +12,8 @@ use crate::convert;
 use crate::refusal::Refused;
 use crate::rules::CarromRules;
 use carrom_core::game::Action;
+use carrom_net::clock::MAX_TURN_SECONDS;
+use carrom_net::players::MAX_PAUSE_SECONDS;
 use carrom_net::{Beacon, Exact, Holder, Host, NetError, Outgoing, Player, Replica, StateHash, ToPeer, Who};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
@@ -117,8 +119,8 @@ impl CarromNet {
             let seat = convert::seat(key.try_to::<i64>().map_err(|_| "holders: a key that is not a seat")?)?;
             seats.push((seat, holder_of(&value.to_string())));
         }
-        let turn = u32::try_from(self.turn_seconds.clamp(0, 600)).unwrap_or(0);
-        let wait = u32::try_from(self.drop_seconds.clamp(0, 3600)).unwrap_or(60);
+        let turn = u32::try_from(self.turn_seconds.clamp(0, MAX_TURN_SECONDS.into())).unwrap_or(0);
+        let wait = u32::try_from(self.drop_seconds.clamp(0, MAX_PAUSE_SECONDS.into())).unwrap_or(60);
         let host = {
             let board = board.bind();
             let game = board.game().ok_or("host_match: start or load the match first")?;
@@ -288,6 +290,16 @@ impl CarromNet {
             }
             CarromNet::show_due(this.clone());
         }
+    }
+
+    /// The range of each number setting, as the protocol holds a host to it:
+    /// {"turn_seconds": [0, high], "drop_seconds": [0, high]}.
+    #[func]
+    fn get_limits() -> VarDictionary {
+        crate::variant::limits(&[
+            ("turn_seconds", 0.0, f64::from(MAX_TURN_SECONDS)),
+            ("drop_seconds", 0.0, f64::from(MAX_PAUSE_SECONDS)),
+        ])
     }
 
     /// Whether this machine hosts the match.
