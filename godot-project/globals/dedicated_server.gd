@@ -11,11 +11,6 @@ extends Node
 const LINGER_SECONDS := 5.0
 ## Frames a second the server runs at (the board shows each shot in real time).
 const SERVER_FPS := 30
-const MODES := {
-	"singles": CarromRules.MODE_SINGLES,
-	"doubles": CarromRules.MODE_DOUBLES,
-	"points": CarromRules.MODE_POINTS,
-}
 
 
 func _ready() -> void:
@@ -25,11 +20,11 @@ func _ready() -> void:
 	var mode := CarromRules.MODE_SINGLES
 	for arg in args:
 		if arg.begins_with("--port="):
-			Session.online_port = clampi(int(arg.get_slice("=", 1)), 1024, 65535)
+			Online.port = clampi(int(arg.get_slice("=", 1)), 1024, 65535)
 		elif arg == "--websocket":
-			Session.online_websocket = true
+			Online.websocket = true
 		elif arg.begins_with("--turn-seconds="):
-			Session.online_turn_seconds = clampi(int(arg.get_slice("=", 1)), 0, 600)
+			Online.turn_seconds = clampi(int(arg.get_slice("=", 1)), 0, 600)
 		elif arg.begins_with("--ruleset="):
 			var rules := arg.get_slice("=", 1)
 			if not rules in CarromRuleset.get_preset_names():
@@ -40,9 +35,9 @@ func _ready() -> void:
 				return
 			Session.ruleset_path = Session.CLASSIC.get_base_dir().path_join(rules + ".tres")
 		elif arg.begins_with("--mode="):
-			mode = MODES.get(arg.get_slice("=", 1), -1)
+			mode = CarromRules.mode_named(arg.get_slice("=", 1))
 			if mode < 0:
-				printerr("--mode must be one of %s" % ", ".join(MODES.keys()))
+				printerr("--mode must be one of %s" % ", ".join(CarromRules.get_mode_names()))
 				get_tree().quit(2)
 				return
 	Session.mode = mode
@@ -51,11 +46,11 @@ func _ready() -> void:
 	for seat: int in Session.seats():
 		Session.players[seat] = Session.HUMAN
 	Session.new_match()
-	Session.online = "host"
-	Session.dedicated = true
+	Online.role = Online.Role.HOST
+	Online.dedicated = true
 	# Nobody watches a server's screen: thirty frames a second keep the match moving.
 	Engine.max_fps = SERVER_FPS
-	var hosting := [MODES.find_key(mode), Session.ruleset().id, Session.online_port]
+	var hosting := [CarromRules.get_mode_names()[mode], Session.ruleset().id, Online.port]
 	print("server: hosting %s (%s) on port %d" % hosting)
 	get_tree().node_added.connect(_on_node_added)
 	get_tree().change_scene_to_file.call_deferred("res://scenes/match/match.tscn")

@@ -1,5 +1,6 @@
 extends Node
-## The match the menu set up, and the saved match to continue.
+## The match the menu set up, and the saved match to continue. How this device plays online,
+## and who sits where then, is `Online`'s.
 
 const SAVE_PATH := "user://match.json"
 ## Who plays a seat: a person, or the computer at one of `CarromAi.get_levels()`.
@@ -24,25 +25,6 @@ var trick_index := 0
 var resume := false
 ## The saved match (`CarromRules.save_match`): table, rules and replay in one document.
 var saved_match := ""
-## Online: "" plays on this device only; "host" hosts the match set up here; "join" joins one.
-var online := ""
-## The host to join, and the port a host listens on.
-var online_address := "127.0.0.1"
-var online_port := 24680
-## Online, the seats played on this device (a person's); the others' shots come from the host.
-var local_seats := PackedInt32Array()
-## A dedicated server: it hosts with every seat open and plays none itself.
-var dedicated := false
-## Online over WebSocket instead of ENet: what a web build can use (and a host for web players).
-var online_websocket := OS.has_feature("web")
-## Online, how long the host waits for a player who dropped before the computer stands in.
-var online_drop_seconds := 60
-## Online, the host's turn timer: seconds a turn has before it passes (0: none).
-var online_turn_seconds := 0
-## Online, who sits where as the host last said (`CarromNet.get_players`): seat -> {name, who}.
-var online_players := {}
-## Online, when the wait for a player who dropped ends (engine ticks, ms); 0 when not waiting.
-var online_pause_ends_msec := 0
 
 
 func seats() -> PackedInt32Array:
@@ -76,69 +58,18 @@ static func ruleset_paths() -> Array[String]:
 ## Whether the computer plays `seat`; online, as the host said (a player who dropped and did
 ## not come back is played by the computer too).
 func is_computer(seat: int) -> bool:
-	if not online.is_empty() and online_players.has(seat):
-		return online_players[seat].get("who", "") in ["computer", "stand_in"]
+	if Online.is_online():
+		return Online.is_computer(seat)
 	return players.get(seat, HUMAN) != HUMAN
 
 
-## Online, whether `seat` is played on another device (its shots come from the host).
-func is_remote(seat: int) -> bool:
-	if online.is_empty():
-		return false
-	if online == "host" and is_computer(seat):
-		return false
-	return not seat in local_seats
-
-
-## Online, the name the player at `seat` gave ("" for none, or offline).
-func online_name(seat: int) -> String:
-	if online.is_empty():
-		return ""
-	return str(online_players.get(seat, {}).get("name", ""))
-
-
-## Online, the names of the players the match waits for, and the seconds it still waits.
-func online_waiting() -> Dictionary:
-	var names: Array[String] = []
-	for seat: int in online_players:
-		if online_players[seat].get("who", "") == "away":
-			names.append(online_name(seat))
-	var left := ceili(maxf(0.0, online_pause_ends_msec - Time.get_ticks_msec()) / 1000.0)
-	return {"names": ", ".join(names), "seconds": left if online_pause_ends_msec > 0 else 0}
-
-
-## Online, seats nobody has taken yet: the match starts when there are none.
-func online_open_seats() -> int:
-	var open := 0
-	for seat: int in online_players:
-		if online_players[seat].get("who", "") == "open":
-			open += 1
-	return open
-
-
-## Takes who sits where from the host (`CarromNet.get_players`).
-func set_online_players(list: Array[Dictionary]) -> void:
-	online_players = {}
-	for player in list:
-		online_players[int(player["seat"])] = player
-
-
-## Who plays each seat, for `CarromNet.host_match`: the host's person at the first human seat
-## (none on a dedicated server), the computer at its seats, and every other human seat open to
-## the friends who join. Sets `local_seats` to the host's person's seat.
-func online_holders() -> Dictionary:
-	var holders := {}
-	var host_seat := -1
+## The seats the computer plays in the match set up here (for hosting it).
+func computer_seats() -> Array[int]:
+	var seats_of_computer: Array[int] = []
 	for seat: int in seats():
-		if is_computer(seat):
-			holders[seat] = "computer"
-		elif host_seat < 0 and not dedicated:
-			host_seat = seat
-			holders[seat] = ""
-		else:
-			holders[seat] = "open"
-	local_seats = PackedInt32Array([host_seat]) if host_seat >= 0 else PackedInt32Array()
-	return holders
+		if players.get(seat, HUMAN) != HUMAN:
+			seats_of_computer.append(seat)
+	return seats_of_computer
 
 
 ## The computer's level at `seat`; hard where a person sat (online, the computer standing in
@@ -152,9 +83,7 @@ func level_of(seat: int) -> int:
 func new_match() -> void:
 	match_seed = randi()
 	resume = false
-	online = ""
-	online_players = {}
-	online_pause_ends_msec = 0
+	Online.go_offline()
 
 
 ## Online, keeps the match the host left on this device, its computer's seats the computer's
@@ -162,7 +91,7 @@ func new_match() -> void:
 func keep_online_match(match_document: String) -> void:
 	for seat: int in seats():
 		players[seat] = CarromAi.LEVEL_HARD if is_computer(seat) else HUMAN
-	online = ""
+	Online.go_offline()
 	save_match(match_document)
 
 

@@ -147,17 +147,17 @@ func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
 	for side in dues.size():
 		if dues[side] > 0:
 			parts.append(tr("STATUS_OWES") % [SeatNames.side_name(rules, side), dues[side]])
-	var open := Session.online_open_seats()
+	var open := Online.open_seats()
 	if open > 0:
 		parts.append(tr("STATUS_OPEN_SEATS") % open)
-	var waiting := Session.online_waiting()
+	var waiting := Online.waiting()
 	if waiting["seconds"] > 0:
 		parts.append(tr("STATUS_WAITING") % [waiting["names"], waiting["seconds"]])
-	if Session.online == "host":
+	if Online.role == Online.Role.HOST:
 		# What friends need to join: the address and port, or the code for both.
 		var address := RoomCode.local_address()
-		var code := RoomCode.encode(address, Session.online_port)
-		parts.append(tr("STATUS_HOSTING") % ["%s:%d" % [address, Session.online_port], code])
+		var code := RoomCode.encode(address, Online.port)
+		parts.append(tr("STATUS_HOSTING") % ["%s:%d" % [address, Online.port], code])
 	return parts
 
 

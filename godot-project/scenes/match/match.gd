@@ -43,7 +43,7 @@ func _ready() -> void:
 	var limit := board.get_striker_offset_limit()
 	hud.slider.min_value = -limit
 	hud.slider.max_value = limit
-	if not Session.online.is_empty():
+	if Online.is_online():
 		_go_online()
 		return
 	var resumed := Session.resume and rules.load_match(Session.saved_match)
@@ -57,32 +57,29 @@ func _ready() -> void:
 ## Hosts the match set up in the menu, or joins one (it arrives with `joined`).
 func _go_online() -> void:
 	controller.net = net
+	Online.net = net
 	var error := OK
-	if Session.online == "host":
-		var holders := Session.online_holders()
+	if Online.role == Online.Role.HOST:
+		var holders := Online.holders(Session.seats(), Session.computer_seats())
 		# A saved match (one a host left, say) is hosted as it stands; else a new one.
 		var resumed := Session.resume and rules.load_match(Session.saved_match)
 		if not resumed or board.is_moving():
 			resumed = false
 			rules.start_match(Session.match_seed)
-		net.turn_seconds = Session.online_turn_seconds
-		net.drop_seconds = Session.online_drop_seconds
-		net.host_name = GameSettings.player_name if not Session.dedicated else ""
+		net.turn_seconds = Online.turn_seconds
+		net.drop_seconds = Online.drop_seconds
+		net.host_name = GameSettings.player_name if not Online.dedicated else ""
 		net.host_match(holders)
 		if resumed:
 			turn_flow.start(rules.get_seat_to_play())
-		error = link.host(Session.online_port, Session.online_websocket)
-		if error == OK and beacon.broadcast(Session.online_port) != OK:
+		error = link.host(Online.port, Online.websocket)
+		if error == OK and beacon.broadcast(Online.port) != OK:
 			push_warning("Hosting without a beacon: players type the address or code.")
-		hud.banner(tr("ONLINE_HOSTING") % Session.online_port)
+		hud.banner(tr("ONLINE_HOSTING") % Online.port)
 	else:
 		var token := GameSettings.device_token
 		error = link.join(
-			Session.online_address,
-			Session.online_port,
-			GameSettings.player_name,
-			token,
-			Session.online_websocket
+			Online.address, Online.port, GameSettings.player_name, token, Online.websocket
 		)
 		hud.banner(tr("ONLINE_WAITING"))
 	hud.refresh(rules)
@@ -90,8 +87,7 @@ func _go_online() -> void:
 		_on_link_link_down(error_string(error))
 
 
-func _on_net_joined(seats: PackedInt32Array) -> void:
-	Session.local_seats = seats
+func _on_net_joined(_seats: PackedInt32Array) -> void:
 	hud.refresh(rules)
 	turn_flow.start(rules.get_seat_to_play())
 
@@ -104,7 +100,7 @@ func _on_net_refused(reason: String) -> void:
 ## keeps the match as it stands, to continue it later (hosted by anyone, or on this device).
 func _on_link_link_down(reason: String) -> void:
 	controller.end_turn()
-	var kept := Session.online == "join" and not Session.online_players.is_empty()
+	var kept := Online.role == Online.Role.JOIN and net.get_players().size() > 0
 	if kept and not rules.is_match_over():
 		# Every shot the host sent is shown first: the match kept is the host's last one.
 		net.finish_due()
@@ -141,7 +137,7 @@ func _notification(what: int) -> void:
 
 func _save() -> void:
 	# Online, the host's match is not this device's own to continue.
-	if not Session.online.is_empty():
+	if Online.is_online():
 		return
 	if is_instance_valid(rules) and not rules.is_match_over():
 		Session.save_match(rules.save_match())
@@ -218,7 +214,7 @@ func _send_aim() -> void:
 		]
 	)
 	var now := Time.get_ticks_msec()
-	if Session.online.is_empty() or not aiming or now - _aim_sent_at < AIM_SEND_MS:
+	if not Online.is_online() or not aiming or now - _aim_sent_at < AIM_SEND_MS:
 		return
 	_aim_sent_at = now
 	net.aim(controller.seat, controller.offset, controller.direction)
@@ -226,7 +222,7 @@ func _send_aim() -> void:
 
 ## Another player aims: their striker slides here and their aim line shows.
 func _on_net_aim_shown(seat: int, offset: float, direction: Vector2) -> void:
-	if not Session.is_remote(seat) or board.is_moving() or seat != rules.get_seat_to_play():
+	if not Online.is_remote(seat) or board.is_moving() or seat != rules.get_seat_to_play():
 		return
 	if board.is_striker_position_legal(seat, offset):
 		board.place_striker(seat, offset)

@@ -16,6 +16,8 @@ extends Node
 
 var _paused := false
 var _tick: Timer
+## Who sat at each seat when this table last looked (`CarromNet.WHO_*`), to tell what changed.
+var _seen := {}
 
 
 func _ready() -> void:
@@ -26,20 +28,16 @@ func _ready() -> void:
 
 
 func _on_net_players_changed(pause_seconds: int) -> void:
-	var before: Dictionary = Session.online_players.duplicate(true)
-	Session.set_online_players(net.get_players())
-	Session.online_pause_ends_msec = (
-		Time.get_ticks_msec() + pause_seconds * 1000 if pause_seconds > 0 else 0
-	)
 	var stood_in := false
-	for seat: int in Session.online_players:
-		var was: String = before.get(seat, {}).get("who", "")
-		var now: String = Session.online_players[seat]["who"]
-		if was == now or was.is_empty():
+	for seat: int in rules.get_seats():
+		var was: int = _seen.get(seat, CarromNet.WHO_UNTOLD)
+		var now := net.get_who(seat)
+		_seen[seat] = now
+		if was == now or was == CarromNet.WHO_UNTOLD:
 			continue
-		stood_in = stood_in or now == "stand_in"
+		stood_in = stood_in or now == CarromNet.WHO_STAND_IN
 		_announce(seat, was, now)
-	var waiting := pause_seconds > 0 or Session.online_open_seats() > 0
+	var waiting := pause_seconds > 0 or net.get_open_seats() > 0
 	if waiting and not _paused:
 		_pause()
 	elif not waiting and (_paused or stood_in):
@@ -47,16 +45,17 @@ func _on_net_players_changed(pause_seconds: int) -> void:
 	hud.refresh(rules)
 
 
-## Says what changed at `seat`.
-func _announce(seat: int, was: String, now: String) -> void:
+## Says what changed at `seat` (`was` and `now` are `CarromNet.WHO_*`).
+func _announce(seat: int, was: int, now: int) -> void:
 	var player := SeatNames.player_name(rules, seat)
 	match now:
-		"away":
+		CarromNet.WHO_AWAY:
 			hud.banner(tr("BANNER_AWAY") % player, Banner.Tone.FOUL)
-		"stand_in":
-			hud.banner(tr("BANNER_STAND_IN") % Session.online_name(seat))
-		"person":
-			hud.banner(tr("BANNER_BACK" if was != "open" else "BANNER_JOINED") % player)
+		CarromNet.WHO_STAND_IN:
+			hud.banner(tr("BANNER_STAND_IN") % net.get_player_name(seat))
+		CarromNet.WHO_PERSON:
+			var back := was != CarromNet.WHO_OPEN
+			hud.banner(tr("BANNER_BACK" if back else "BANNER_JOINED") % player)
 
 
 ## Nobody plays while the match waits for players.

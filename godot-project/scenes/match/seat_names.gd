@@ -8,9 +8,10 @@ extends RefCounted
 ## online, the name its player gave.
 static func player_name(rules: CarromRules, seat: int) -> String:
 	var number: int = Array(rules.get_seats()).find(seat) + 1
-	var session := _session()
-	var given: String = session.online_name(seat) if session else ""
-	if session and session.online_players.get(seat, {}).get("who", "") == "open":
+	var session := _global("Session")
+	var online := _global("Online")
+	var given: String = online.player_name(seat) if online else ""
+	if online and online.who(seat) == CarromNet.WHO_OPEN:
 		return TranslationServer.translate("NAME_OPEN_SEAT")
 	if session and session.is_computer(seat):
 		var computer := TranslationServer.translate("NAME_COMPUTER") % number
@@ -43,6 +44,8 @@ static func queen_text(rules: CarromRules) -> String:
 	return TranslationServer.translate("QUEEN_ON_BOARD")
 
 
-static func _session() -> Node:
+## The game's global `name` (`Session`, `Online`), or null where the game's globals are not
+## loaded (a game maker's own scene).
+static func _global(name: String) -> Node:
 	var tree := Engine.get_main_loop() as SceneTree
-	return tree.root.get_node_or_null("Session") if tree else null
+	return tree.root.get_node_or_null(name) if tree else null

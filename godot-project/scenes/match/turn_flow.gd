@@ -61,9 +61,9 @@ func _on_rules_turn_started(seat: int) -> void:
 ## The seat's turn proper, once the board faces it: the computer thinks, or the person plays;
 ## online, a seat played elsewhere waits for its shot from the host.
 func _begin(seat: int) -> void:
-	if Session.is_remote(seat):
+	if Online.is_remote(seat):
 		return
-	if Session.online != "join" and Session.is_computer(seat):
+	if Online.role != Online.Role.JOIN and Session.is_computer(seat):
 		ai.think(seat, Session.level_of(seat))
 	else:
 		controller.begin_turn(seat)

@@ -24,15 +24,15 @@ const TIMERS: Array[int] = [0, 20, 30, 45]
 
 func _ready() -> void:
 	player_name.text = GameSettings.player_name
-	port.set_value_no_signal(Session.online_port)
-	address.text = Session.online_address
+	port.set_value_no_signal(Online.port)
+	address.text = Online.address
 	_fill_timers()
-	timer.select(maxi(0, TIMERS.find(Session.online_turn_seconds)))
+	timer.select(maxi(0, TIMERS.find(Online.turn_seconds)))
 	# A match kept on this device (one whose host left, say) can be hosted from where it was.
 	host_saved.visible = Session.has_save()
 	# A web build has only WebSocket; elsewhere a host may take web players instead of ENet's.
 	host_web.visible = not OS.has_feature("web")
-	host_web.set_pressed_no_signal(Session.online_websocket)
+	host_web.set_pressed_no_signal(Online.websocket)
 	# Another listener on this device (a second window) has the port: type the address there.
 	if beacon.listen() != OK:
 		found_label.text = "ONLINE_NOT_SEARCHING"
@@ -58,12 +58,12 @@ func _on_host_pressed() -> void:
 	if not _keep_choices():
 		return
 	Session.new_match()
-	Session.online_turn_seconds = TIMERS[maxi(0, timer.selected)]
-	Session.online_websocket = host_web.button_pressed or OS.has_feature("web")
+	Online.turn_seconds = TIMERS[maxi(0, timer.selected)]
+	Online.websocket = host_web.button_pressed or OS.has_feature("web")
 	if host_saved.visible and host_saved.button_pressed and not Session.load_match():
 		status.text = "MENU_SAVE_DAMAGED"
 		return
-	Session.online = "host"
+	Online.role = Online.Role.HOST
 	get_tree().change_scene_to_file(MATCH)
 
 
@@ -90,7 +90,7 @@ func _on_beacon_games_changed() -> void:
 
 func _join_found(host: String, game_port: int) -> void:
 	address.text = "%s" % host
-	Session.online_port = game_port
+	Online.port = game_port
 	port.set_value_no_signal(game_port)
 	_on_join_pressed()
 
@@ -105,14 +105,14 @@ func _on_join_pressed() -> void:
 	var room := RoomCode.decode(host)
 	if not room.is_empty():
 		host = room["address"]
-		Session.online_port = room["port"]
+		Online.port = room["port"]
 	elif not (host.is_valid_ip_address() or _is_host_name(host)):
 		status.text = "ONLINE_BAD_ADDRESS"
 		return
-	Session.online_address = host
+	Online.address = host
 	Session.new_match()
-	Session.online_websocket = websocket
-	Session.online = "join"
+	Online.websocket = websocket
+	Online.role = Online.Role.JOIN
 	get_tree().change_scene_to_file(MATCH)
 
 
@@ -130,7 +130,7 @@ func _keep_choices() -> bool:
 		return false
 	GameSettings.player_name = name_given
 	GameSettings.save_settings()
-	Session.online_port = int(port.value)
+	Online.port = int(port.value)
 	return true
 
 

@@ -226,3 +226,60 @@ impl From<carrom_core::ai::Level> for Level {
         }
     }
 }
+
+/// Who plays a seat of an online match, as the host last told (`CarromNet.get_who`).
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum Who {
+    /// The person at the host.
+    Host = 0,
+    /// The computer, played by the host.
+    Computer = 1,
+    /// A person on a device that is connected.
+    Person = 2,
+    /// A person whose device dropped: the match waits for them.
+    Away = 3,
+    /// The computer, for a person who dropped and did not come back in time.
+    StandIn = 4,
+    /// Nobody yet: the next device to join takes it.
+    Open = 5,
+    /// Not told: no online match, or a seat the match does not have.
+    #[default]
+    Untold = 6,
+}
+
+impl From<carrom_net::Who> for Who {
+    fn from(who: carrom_net::Who) -> Who {
+        match who {
+            carrom_net::Who::Host => Who::Host,
+            carrom_net::Who::Computer => Who::Computer,
+            carrom_net::Who::Person => Who::Person,
+            carrom_net::Who::Away => Who::Away,
+            carrom_net::Who::StandIn => Who::StandIn,
+            carrom_net::Who::Open => Who::Open,
+        }
+    }
+}
+
+/// Who the host gives a seat to (`CarromNet.host_match`, `set_holder`).
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum Holder {
+    /// The person at the host.
+    #[default]
+    Here = 0,
+    /// The computer.
+    Computer = 1,
+    /// The next device that joins.
+    Open = 2,
+}
+
+impl From<Holder> for carrom_net::Holder {
+    fn from(holder: Holder) -> carrom_net::Holder {
+        match holder {
+            Holder::Here => carrom_net::Holder::Host,
+            Holder::Computer => carrom_net::Holder::Computer,
+            Holder::Open => carrom_net::Holder::Open,
+        }
+    }
+}

@@ -136,7 +136,7 @@ pub fn import(godot: &Godot, project: &Path) -> Result<(), String> {
         let log =
             format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         std::fs::write(&log_path, &log).map_err(|e| format!("cannot write {}: {e}", log_path.display()))?;
-        let errors: Vec<&str> = log.lines().filter(|l| crate::test::is_error_line(l)).collect();
+        let errors: Vec<&str> = log.lines().filter(|l| crate::godot::is_error_line(l)).collect();
         if !output.status.success() {
             return Err(format!(
                 "the Godot import of {} failed ({}): see {}",

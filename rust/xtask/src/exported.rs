@@ -76,7 +76,7 @@ fn run(game: &Path, data: &Path, user_args: &[&str]) -> Result<String, String> {
     if !output.status.success() {
         return Err(format!("exited with {}:\n{log}", output.status));
     }
-    if let Some(error) = log.lines().find(|l| crate::test::is_error_line(l)) {
+    if let Some(error) = log.lines().find(|l| crate::godot::is_error_line(l)) {
         return Err(format!("logged an error: {error}\n{log}"));
     }
     Ok(log)

@@ -139,9 +139,23 @@ pub fn templates_version(version: &str) -> String {
     kept.join(".")
 }
 
+/// A line Godot prints for an error (the game must run without any).
+pub fn is_error_line(line: &str) -> bool {
+    let line = line.trim_start();
+    line.starts_with("ERROR:") || line.starts_with("SCRIPT ERROR:") || line.starts_with("USER ERROR:")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn godot_error_lines_are_recognised() {
+        assert!(is_error_line("ERROR: CarromBoard.strike: power must be above 0"));
+        assert!(is_error_line("  SCRIPT ERROR: Invalid call"));
+        assert!(!is_error_line("ok    loads res://scenes/match.tscn"));
+        assert!(!is_error_line("WARNING: something"));
+    }
 
     #[test]
     fn only_godot_4_3_and_newer_is_used() {

@@ -11,6 +11,8 @@ mod gdtoolkit;
 mod godot;
 mod i18n;
 mod lab;
+#[cfg(test)]
+mod modules;
 mod msrv;
 mod online;
 mod play;

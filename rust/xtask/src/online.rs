@@ -162,7 +162,7 @@ pub fn stand_in(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, Stri
     if !host.contains("the computer plays for them") {
         return Ok(Some("the host never handed the seat to the computer".into()));
     }
-    if let Some(line) = host.lines().find(|l| crate::test::is_error_line(l)) {
+    if let Some(line) = host.lines().find(|l| crate::godot::is_error_line(l)) {
         return Ok(Some(format!("the host logged an error: {line}")));
     }
     match host.lines().find(|l| l.starts_with("STATE ")) {
@@ -244,7 +244,7 @@ pub fn server(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String
     if !server.contains("server: hosting") {
         return Ok(Some(format!("the server did not start: {}", last_line(&server))));
     }
-    if let Some(line) = server.lines().find(|l| crate::test::is_error_line(l)) {
+    if let Some(line) = server.lines().find(|l| crate::godot::is_error_line(l)) {
         return Ok(Some(format!("the server logged an error: {line}")));
     }
     Ok(judge(&[("first client", &first), ("second client", &second)]))
@@ -307,7 +307,7 @@ fn start(godot: &Godot, game: &Path, data: &Path, args: &[String]) -> Result<Chi
 /// Why the players' logs disagree (an error, different states), or `None`.
 fn judge(logs: &[(&str, &String)]) -> Verdict {
     for (role, log) in logs {
-        if let Some(line) = log.lines().find(|l| crate::test::is_error_line(l)) {
+        if let Some(line) = log.lines().find(|l| crate::godot::is_error_line(l)) {
             return Some(format!("the {role} logged an error: {line}"));
         }
         if let Some(why) = sent_what_it_shows(role, log) {

@@ -159,7 +159,7 @@ fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<Stri
     if !output.status.success() {
         return Err(format!("Godot scenarios of the game failed ({})", output.status));
     }
-    let errors: Vec<&str> = log.lines().filter(|l| is_error_line(l)).collect();
+    let errors: Vec<&str> = log.lines().filter(|l| crate::godot::is_error_line(l)).collect();
     if let Some(first) = errors.first() {
         return Err(format!("the game logged {} error(s), the first: {first}", errors.len()));
     }
@@ -188,7 +188,7 @@ fn scenes_open_in_the_editor(godot: &Godot, game: &Path, tally: &mut Tally) -> R
             .map_err(|e| format!("could not start {}: {e}", godot.path.display()))?;
         let log =
             format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-        match log.lines().find(|l| is_error_line(l)) {
+        match log.lines().find(|l| crate::godot::is_error_line(l)) {
             None if output.status.success() => {
                 println!("ok    {scene} opens in the editor");
                 tally.passed += 1;
@@ -231,16 +231,8 @@ fn exported_game(godot: &Godot, tally: &mut Tally) -> Result<String, String> {
     Ok(if failed.is_empty() { "passed".into() } else { format!("FAILED: {}", failed.join("; ")) })
 }
 
-/// A line Godot prints for an error (the game must run without any).
-pub fn is_error_line(line: &str) -> bool {
-    let line = line.trim_start();
-    line.starts_with("ERROR:") || line.starts_with("SCRIPT ERROR:") || line.starts_with("USER ERROR:")
-}
-
 #[cfg(test)]
 mod tests {
-    use super::is_error_line;
-
     #[test]
     fn test_counts_are_read_from_cargo_and_from_the_scenarios() {
         let mut tally = super::Tally::default();
@@ -250,13 +242,5 @@ mod tests {
         tally.read("15 passed, 1 failed");
         tally.read("ok    board_test.gd test_board_starts_in_the_opening_formation");
         assert_eq!(tally, super::Tally { passed: 53, failed: 1, skipped: 0 });
-    }
-
-    #[test]
-    fn godot_error_lines_are_recognised() {
-        assert!(is_error_line("ERROR: CarromBoard.strike: power must be above 0"));
-        assert!(is_error_line("  SCRIPT ERROR: Invalid call"));
-        assert!(!is_error_line("ok    loads res://scenes/match.tscn"));
-        assert!(!is_error_line("WARNING: something"));
     }
 }

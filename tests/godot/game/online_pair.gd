@@ -92,15 +92,16 @@ func _run() -> void:
 	session.set("players", {0: -1, 1: -1, 2: -1, 3: -1})
 	session.call("new_match")
 	session.set("match_seed", 3)
-	session.set("online_turn_seconds", _turn_seconds)
-	session.set("online_drop_seconds", _drop_seconds)
-	session.set("online_websocket", _websocket)
+	var online: Node = root.get_node("Online")
+	online.set("turn_seconds", _turn_seconds)
+	online.set("drop_seconds", _drop_seconds)
+	online.set("websocket", _websocket)
 	if _whole_board:
 		session.set("max_boards", 1)
 		Engine.time_scale = 4.0
-	session.set("online", "host" if _role == "host" else "join")
-	session.set("online_port", _port)
-	session.set("online_address", "127.0.0.1")
+	online.set("role", 1 if _role == "host" else 2)  # Online.Role.HOST or JOIN
+	online.set("port", _port)
+	online.set("address", "127.0.0.1")
 	if _role == "client":
 		settings.set("player_name", "Guest")
 		settings.set("device_token", _token)
@@ -125,7 +126,7 @@ func _run() -> void:
 			_print_state(net)
 			print("VANISH %d" % net.get_shots())
 			OS.kill(OS.get_process_id())
-		if _role == "client" and session.get("online") == "":
+		if _role == "client" and not online.call("is_online"):
 			# The host left: the match scene kept the match on this device.
 			var loads: bool = session.call("load_match")
 			var checked := CarromRules.check_match(session.get("saved_match")) == ""
@@ -173,8 +174,7 @@ func _on_turn_settled(_shots: int, sent: String, net: CarromNet) -> void:
 
 ## Another player's shot begins on this board: when, by the wall clock shared on one machine.
 func _on_shot_started(seat: int, net: CarromNet) -> void:
-	var session: Node = root.get_node("Session")
-	if seat not in session.get("local_seats"):
+	if not net.is_local_seat(seat):
 		# The shot now shown: those received, less those still waiting their turn.
 		print("STARTED %d %d" % [net.get_shots() - net.get_shots_due(), _wall_ms()])
 

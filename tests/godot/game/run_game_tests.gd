@@ -447,7 +447,7 @@ func _check_online_menu_refuses_bad_input() -> void:
 	menu.get_node("%Address").text = "not an address!"
 	menu.call("_on_join_pressed")
 	var bad_address: String = menu.get_node("%Status").text
-	var stayed: bool = menu.is_inside_tree() and root.get_node("Session").get("online") == ""
+	var stayed: bool = menu.is_inside_tree() and not root.get_node("Online").call("is_online")
 	menu.queue_free()
 	await process_frame
 	_result(
@@ -473,7 +473,7 @@ func _check_games_found_on_the_network() -> void:
 	for node: Node in [board, rules, net, sender]:
 		root.add_child(node)
 	rules.start_match(1)
-	net.host_match({0: "", 2: "open"})
+	net.host_match({0: CarromNet.HOLDER_HERE, 2: CarromNet.HOLDER_OPEN})
 	var menu: Control = load(ONLINE_MENU).instantiate()
 	menu.get_node("Beacon").discovery_port = port
 	root.add_child(menu)

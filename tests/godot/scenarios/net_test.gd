@@ -26,7 +26,7 @@ func _pair(turn_seconds := 0) -> Dictionary:
 	host_net.drop_seconds = 30
 	host_net.host_name = "Asha"
 	add(host_net, "HostNet")
-	check(host_net.host_match({0: "", 2: "guest"}), "host_match accepted")
+	check(host_net.host_match({0: CarromNet.HOLDER_HERE, 2: "guest"}), "host_match accepted")
 	var peer_side := _new_peer()
 	var peer_net: CarromNet = peer_side[2]
 	host_net.send_to_peer.connect(
@@ -110,8 +110,14 @@ func test_the_peer_sees_names_and_seats_and_the_timer_passes_a_turn() -> void:
 	var players: Array[Dictionary] = pair["peer_net"].get_players()
 	var seen := {}
 	for player in players:
-		seen[player["seat"]] = "%s/%s" % [player["name"], player["who"]]
-	check(seen == {0: "Asha/host", 2: "Guest/person"}, "names and seats: %s" % [seen])
+		seen[player["seat"]] = [player["name"], player["who"]]
+	var told := {0: ["Asha", CarromNet.WHO_HOST], 2: ["Guest", CarromNet.WHO_PERSON]}
+	check(seen == told, "names and seats: %s" % [seen])
+	var peer_net: CarromNet = pair["peer_net"]
+	check(peer_net.get_who(2) == CarromNet.WHO_PERSON, "the peer asks who sits at its seat")
+	check(peer_net.get_player_name(0) == "Asha", "and the host's name")
+	check(peer_net.is_local_seat(2) and not peer_net.is_local_seat(0), "and which seat is its own")
+	check(peer_net.get_who(1) == CarromNet.WHO_UNTOLD, "a seat the match lacks is untold")
 	check(pair["peer_net"].turn_seconds == 1, "the peer has the host's turn timer")
 	var rules: CarromRules = pair["host_rules"]
 	var sleeper := rules.get_seat_to_play()

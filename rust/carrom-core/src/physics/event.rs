@@ -2,7 +2,7 @@
 //! and the shot report sums them up for the rules.
 
 use super::pocket::Pocket;
-use super::report::ShotReport;
+use super::report::{Pocketing, ShotReport};
 use crate::piece::{PieceId, PieceKind};
 use crate::vec2::Vec2;
 use serde::{Deserialize, Serialize};
@@ -48,4 +48,29 @@ pub enum Event {
     },
     /// Everything has stopped; the shot is over.
     Settled(ShotReport),
+}
+
+impl Event {
+    /// Folds this step's event into the report of the shot under way.
+    pub(crate) fn add_to(&self, report: &mut ShotReport) {
+        match *self {
+            Event::Pocketed { piece, kind: PieceKind::Striker, pocket } => {
+                debug_assert_eq!(piece, PieceId::STRIKER);
+                report.striker_pocketed = Some(pocket);
+            }
+            Event::Pocketed { piece, kind, pocket } => {
+                report.pocketed.push(Pocketing { piece, kind, pocket });
+                report.broke_formation = true;
+            }
+            Event::LeftBoard { piece, kind } => report.off_board.push((piece, kind)),
+            Event::Collision { a, b, .. } if report.first_touched.is_none() => {
+                if a == PieceId::STRIKER {
+                    report.first_touched = Some(b);
+                } else if b == PieceId::STRIKER {
+                    report.first_touched = Some(a);
+                }
+            }
+            _ => {}
+        }
+    }
 }

@@ -1,7 +1,6 @@
 //! The shot report: one shot summed up for the rules (which pieces dropped and in what order,
 //! the striker, pieces off the board, whether the break broke, what the striker hit first).
 
-use super::event::Event;
 use super::pocket::Pocket;
 use crate::piece::{PieceId, PieceKind};
 use crate::seat::Seat;
@@ -41,29 +40,6 @@ pub struct ShotReport {
 }
 
 impl ShotReport {
-    /// Folds one step's event into the report.
-    pub(crate) fn record(&mut self, event: &Event) {
-        match *event {
-            Event::Pocketed { piece, kind: PieceKind::Striker, pocket } => {
-                debug_assert_eq!(piece, PieceId::STRIKER);
-                self.striker_pocketed = Some(pocket);
-            }
-            Event::Pocketed { piece, kind, pocket } => {
-                self.pocketed.push(Pocketing { piece, kind, pocket });
-                self.broke_formation = true;
-            }
-            Event::LeftBoard { piece, kind } => self.off_board.push((piece, kind)),
-            Event::Collision { a, b, .. } if self.first_touched.is_none() => {
-                if a == PieceId::STRIKER {
-                    self.first_touched = Some(b);
-                } else if b == PieceId::STRIKER {
-                    self.first_touched = Some(a);
-                }
-            }
-            _ => {}
-        }
-    }
-
     /// Kinds pocketed, in order.
     pub fn pocketed_kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
         self.pocketed.iter().map(|p| p.kind)

@@ -280,7 +280,7 @@ impl Table {
             all_still &= piece.is_still();
         }
         for event in &events {
-            motion.report.record(event);
+            event.add_to(&mut motion.report);
         }
         motion.report.steps += 1;
         let out_of_time = motion.report.steps as f32 * p.time_step >= p.max_shot_seconds;

@@ -6,15 +6,17 @@
 //! after the one before has come to rest. On the host it also keeps the time: the turn timer
 //! and the wait for a player who dropped.
 
+mod roster;
 mod turns;
 
 use crate::convert;
+use crate::enums::{Holder, Who};
 use crate::refusal::Refused;
 use crate::rules::CarromRules;
 use carrom_core::game::Action;
 use carrom_net::clock::MAX_TURN_SECONDS;
 use carrom_net::players::MAX_PAUSE_SECONDS;
-use carrom_net::{Beacon, Exact, Holder, Host, NetError, Outgoing, Player, Replica, StateHash, ToPeer, Who};
+use carrom_net::{Beacon, Exact, Host, NetError, Outgoing, Player, Replica, StateHash, ToPeer};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
 use godot::signal::ConnectHandle;
@@ -50,6 +52,8 @@ pub struct CarromNet {
     showing: bool,
     /// Who sits where, as last told.
     players: Vec<Player>,
+    /// When the wait for a player who dropped ends, as last told (engine seconds).
+    wait_until: f64,
     /// The board's `ruled`, heard while a match is hosted or joined.
     listening: Option<ConnectHandle>,
     base: Base<Node>,
@@ -74,6 +78,29 @@ impl INode for CarromNet {
 
 #[godot_api]
 impl CarromNet {
+    /// Who plays a seat (`get_who`, `who` of `get_players`).
+    #[constant]
+    const WHO_HOST: i64 = Who::Host as i64;
+    #[constant]
+    const WHO_COMPUTER: i64 = Who::Computer as i64;
+    #[constant]
+    const WHO_PERSON: i64 = Who::Person as i64;
+    #[constant]
+    const WHO_AWAY: i64 = Who::Away as i64;
+    #[constant]
+    const WHO_STAND_IN: i64 = Who::StandIn as i64;
+    #[constant]
+    const WHO_OPEN: i64 = Who::Open as i64;
+    #[constant]
+    const WHO_UNTOLD: i64 = Who::Untold as i64;
+    /// Who the host gives a seat to (`host_match`, `set_holder`).
+    #[constant]
+    const HOLDER_HERE: i64 = Holder::Here as i64;
+    #[constant]
+    const HOLDER_COMPUTER: i64 = Holder::Computer as i64;
+    #[constant]
+    const HOLDER_OPEN: i64 = Holder::Open as i64;
+
     /// Send `bytes` to the peer the transport numbers `peer`.
     #[signal]
     fn send_to_peer(peer: i64, bytes: PackedByteArray);
@@ -108,8 +135,9 @@ impl CarromNet {
     #[signal]
     fn turn_settled(shots: i64, hash: GString);
 
-    /// Hosts the match `rules` holds now. `holders` maps a seat to who plays it: "" for the
-    /// person here, "computer", "open" (the next device to join takes it), or a device's token.
+    /// Hosts the match `rules` holds now. `holders` maps a seat to who plays it: `HOLDER_HERE`
+    /// (the person here), `HOLDER_COMPUTER`, `HOLDER_OPEN` (the next device to join takes it),
+    /// or a device's token (a text: the seat is kept for that device).
     /// Refused before a match or while a shot is under way.
     #[func]
     fn host_match(&mut self, holders: VarDictionary) -> Result<(), Refused> {
@@ -117,7 +145,7 @@ impl CarromNet {
         let mut seats = vec![];
         for (key, value) in holders.iter_shared() {
             let seat = convert::seat(key.try_to::<i64>().map_err(|_| "holders: a key that is not a seat")?)?;
-            seats.push((seat, holder_of(&value.to_string())));
+            seats.push((seat, holder_of(u8::from(seat), &value)?));
         }
         let turn = u32::try_from(self.turn_seconds.clamp(0, MAX_TURN_SECONDS.into())).unwrap_or(0);
         let wait = u32::try_from(self.drop_seconds.clamp(0, MAX_PAUSE_SECONDS.into())).unwrap_or(60);
@@ -164,13 +192,13 @@ impl CarromNet {
         }
     }
 
-    /// Gives `seat` to "computer", "" (the person here) or a device token: the computer can
-    /// take a dropped player's seat, and hand it back.
+    /// Gives `seat` to `HOLDER_HERE`, `HOLDER_COMPUTER` or `HOLDER_OPEN`, and tells everyone
+    /// (a device that comes back takes its own seats back by itself).
     #[func]
-    fn set_holder(&mut self, seat: i64, holder: GString) -> Result<(), Refused> {
+    fn set_holder(&mut self, seat: i64, holder: Holder) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
         let host = self.host.as_mut().ok_or("set_holder: only the host hands seats out")?;
-        let out = host.set_holder(seat, holder_of(&holder.to_string()), now());
+        let out = host.set_holder(seat, holder.into(), now());
         self.deliver(out);
         Ok(())
     }
@@ -308,31 +336,6 @@ impl CarromNet {
         self.host.is_some()
     }
 
-    /// Whether the computer plays `seat` here: on the host, a computer's seat, or the seat of
-    /// a player who dropped and did not come back in time.
-    #[func]
-    fn is_computer_seat(&self, seat: i64) -> bool {
-        let (Some(host), Ok(seat)) = (&self.host, convert::seat(seat)) else { return false };
-        host.holder(seat).is_computer()
-    }
-
-    /// Who sits where: one dictionary per seat of the match, `{seat, name, who}`, `who` one of
-    /// "host", "computer", "person", "away" (dropped; the match waits), "stand_in" (the computer
-    /// for a player who did not come back) or "open". Names are as the players gave them.
-    #[func]
-    fn get_players(&self) -> Array<VarDictionary> {
-        self.players
-            .iter()
-            .map(|p| {
-                let mut d = VarDictionary::new();
-                d.set("seat", i64::from(p.seat));
-                d.set("name", &p.name.to_variant());
-                d.set("who", &who_key(p.who).to_variant());
-                d
-            })
-            .collect()
-    }
-
     /// Shots played in the match so far, as the protocol counts them.
     #[func]
     fn get_shots(&self) -> i64 {
@@ -373,29 +376,19 @@ impl CarromNet {
     }
 }
 
-fn holder_of(text: &str) -> Holder {
-    match text {
-        "" => Holder::Host,
-        "computer" => Holder::Computer,
-        "open" => Holder::Open,
-        token => Holder::Device(token.to_string()),
+/// Who `seat` is given in `host_match`'s `holders`: a `HOLDER_*`, or a device's token.
+fn holder_of(seat: u8, value: &Variant) -> Result<carrom_net::Holder, Refused> {
+    if let Ok(token) = value.try_to::<GString>() {
+        return Ok(carrom_net::Holder::Device(token.to_string()));
     }
+    let holder = value.try_to::<Holder>().map_err(|_| {
+        format!("holders: seat {seat} is given {value}: give HOLDER_HERE, HOLDER_COMPUTER, HOLDER_OPEN or a device token")
+    })?;
+    Ok(holder.into())
 }
 
 fn net_refusal(error: NetError) -> Refused {
     Refused(error.to_string())
-}
-
-/// The key GDScript sees for who plays a seat.
-fn who_key(who: Who) -> &'static str {
-    match who {
-        Who::Host => "host",
-        Who::Computer => "computer",
-        Who::Person => "person",
-        Who::Away => "away",
-        Who::StandIn => "stand_in",
-        Who::Open => "open",
-    }
 }
 
 /// Seconds since the engine started: the host's clock for timers and waits.

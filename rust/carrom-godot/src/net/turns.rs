@@ -181,6 +181,7 @@ impl CarromNet {
             }
             if let ToPeer::Players { players, pause_seconds } = &body {
                 self.players.clone_from(players);
+                self.wait_until = now() + f64::from(*pause_seconds);
                 self.signals().players_changed().emit(i64::from(*pause_seconds));
             }
             // Another player's aim passed on by this host is shown here too.
@@ -233,7 +234,11 @@ impl CarromNet {
             Change::Shot(action) => this.bind_mut().due.push_back(action),
             Change::Refused(reason) => this.signals().refused().emit(&GString::from(reason.as_str())),
             Change::Players { players, pause_seconds } => {
-                this.bind_mut().players = players;
+                {
+                    let mut net = this.bind_mut();
+                    net.players = players;
+                    net.wait_until = now() + f64::from(pause_seconds);
+                }
                 this.signals().players_changed().emit(i64::from(pause_seconds));
             }
         }

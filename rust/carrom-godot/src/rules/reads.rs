@@ -20,6 +20,18 @@ impl CarromRules {
         carrom_core::rules::Mode::from(mode).seats().iter().map(|s| i32::from(u8::from(*s))).collect()
     }
 
+    /// The modes' names ("singles", "doubles", "points"), as a command line or a beacon says them.
+    #[func]
+    fn get_mode_names() -> PackedStringArray {
+        carrom_core::rules::Mode::ALL.iter().map(|m| GString::from(m.name())).collect()
+    }
+
+    /// The mode named `name` (a `MODE_*`), or -1 for a name that is none of `get_mode_names()`.
+    #[func]
+    fn mode_named(name: GString) -> i64 {
+        carrom_core::rules::Mode::from_name(&name.to_string()).map_or(-1, |m| Mode::from(m) as i64)
+    }
+
     /// The allowed range of each number setting: {"target_points": [low, high], "max_boards":
     /// [low, high]}, for a menu that offers them.
     #[func]

@@ -2,15 +2,15 @@
 //! (T1, T2), dues, and the end of the board (P1). The order of the steps is the order of the
 //! events in the verdict.
 
-use super::error::RulesError;
-use super::event::{ReturnReason, RuleEvent, Verdict};
-use super::foul::{Foul, Penalty};
-use super::match_state::Match;
-use super::queen::QueenState;
-use super::ruleset::Scoring;
-use super::shot::ShotSummary;
-use super::side::Side;
+use super::Match;
 use crate::piece::PieceKind;
+use crate::rules::error::RulesError;
+use crate::rules::event::{ReturnReason, RuleEvent, Verdict};
+use crate::rules::foul::{Foul, Penalty};
+use crate::rules::queen::QueenState;
+use crate::rules::ruleset::Scoring;
+use crate::rules::shot::ShotSummary;
+use crate::rules::side::Side;
 use crate::seat::Seat;
 
 /// F1, F2 from the shot itself: the striker pocketed, anything off the board (which goes back).

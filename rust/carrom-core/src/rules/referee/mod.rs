@@ -1,14 +1,23 @@
 //! `Match`: the referee of a whole match of boards. It is fed one strike at a time (its
 //! summary) and answers with a verdict; it never touches the physics, so every clause can be
-//! tested with hand-written summaries.
+//! tested with hand-written summaries. Its work is spread over the files of this folder, each
+//! one `impl Match` of one job: a strike judged (`strike`), a turn passed (`pass`), a board and
+//! a match scored (`scoring`), a board's tally (`tally`).
 
-use super::board::BoardState;
-use super::error::RulesError;
-use super::event::{RuleEvent, Verdict};
-use super::foul::Foul;
-use super::queen::QueenState;
-use super::settings::{MatchSettings, Mode};
-use super::side::Side;
+mod pass;
+mod scoring;
+mod strike;
+mod tally;
+
+pub use pass::TIMEOUTS_TO_FORFEIT;
+
+use crate::rules::board::BoardState;
+use crate::rules::error::RulesError;
+use crate::rules::event::{RuleEvent, Verdict};
+use crate::rules::foul::Foul;
+use crate::rules::queen::QueenState;
+use crate::rules::settings::{MatchSettings, Mode};
+use crate::rules::side::Side;
 use crate::seat::Seat;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -331,9 +340,9 @@ impl Match {
         if self.timeouts.is_empty() {
             self.timeouts = vec![0; mode.seats().len()];
         }
-        let forfeited = self.timeouts.iter().any(|t| *t >= super::pass::TIMEOUTS_TO_FORFEIT);
+        let forfeited = self.timeouts.iter().any(|t| *t >= pass::TIMEOUTS_TO_FORFEIT);
         if self.timeouts.len() != mode.seats().len()
-            || self.timeouts.iter().any(|t| *t > super::pass::TIMEOUTS_TO_FORFEIT)
+            || self.timeouts.iter().any(|t| *t > pass::TIMEOUTS_TO_FORFEIT)
             || (forfeited && self.outcome.is_none())
         {
             return bad("timed-out turns must be counted once per seat, and three in a row end the match");

@@ -2,11 +2,11 @@
 //! the forfeit of a player who lets it run out three turns in a row (see RULES.md, T2 and G3,
 //! both open: the seed has no clock on a turn).
 
-use super::error::RulesError;
-use super::event::{RuleEvent, Verdict};
-use super::match_state::{Match, Outcome};
 use super::scoring::leaders_among;
-use super::side::Side;
+use super::{Match, Outcome};
+use crate::rules::error::RulesError;
+use crate::rules::event::{RuleEvent, Verdict};
+use crate::rules::side::Side;
 use crate::seat::Seat;
 
 /// Turns timed out in a row that forfeit the match.

@@ -1,9 +1,9 @@
 //! The end of a board (P1–P3, M3) and of the match (G1–G4).
 
-use super::event::{RuleEvent, Verdict};
-use super::match_state::{Match, Outcome};
-use super::side::Side;
-use super::tally::Tally;
+use super::{Match, Outcome};
+use crate::rules::event::{RuleEvent, Verdict};
+use crate::rules::side::Side;
+use crate::rules::tally::Tally;
 
 impl Match {
     /// Points each side takes from the board as it stands, were `winner` to take it: the sum
