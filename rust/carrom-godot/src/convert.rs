@@ -1,24 +1,9 @@
 //! Every conversion and check the nodes do, as plain Rust so that `cargo test` reaches it:
-//! power ⇄ speed, seat numbers, messages in pixels, and the fields of the
-//! dictionaries handed to GDScript. The nodes only move these values in and out of Godot types.
+//! power ⇄ speed, seat numbers, messages in pixels. The nodes only move these values in and out
+//! of Godot types; the dictionaries they hand GDScript are made in `fields`.
 
 use carrom_core::baseline::PlacementError;
-use carrom_core::physics::ShotReport;
-use carrom_core::{PieceId, PieceKind, Seat, Vec2};
-
-/// A value of a dictionary field, before it becomes a Godot `Variant`.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Field {
-    Int(i64),
-    Float(f64),
-    Bool(bool),
-    /// A piece kind, handed to Godot as `CarromBoard.KIND_*`.
-    Kind(PieceKind),
-    List(Vec<Fields>),
-}
-
-/// The fields of one dictionary, in order.
-pub type Fields = Vec<(&'static str, Field)>;
+use carrom_core::{Seat, Vec2};
 
 /// A refused striker spot, told in the node's units (pixels) rather than the core's metres.
 pub fn placement_message(error: &PlacementError, pixels_per_meter: f32) -> String {
@@ -77,55 +62,9 @@ pub fn or_minus_one<T: Into<i64>>(value: Option<T>) -> i64 {
     value.map_or(-1, Into::into)
 }
 
-fn piece_number(id: PieceId) -> i64 {
-    i64::from(id.number())
-}
-
-/// The `shot_finished` report.
-pub fn report_fields(report: &ShotReport) -> Fields {
-    vec![
-        ("seat", Field::Int(or_minus_one(report.seat.map(u8::from)))),
-        (
-            "pocketed",
-            Field::List(
-                report
-                    .pocketed
-                    .iter()
-                    .map(|p| {
-                        vec![
-                            ("piece", Field::Int(piece_number(p.piece))),
-                            ("kind", Field::Kind(p.kind)),
-                            ("pocket", Field::Int(i64::from(p.pocket.number()))),
-                        ]
-                    })
-                    .collect(),
-            ),
-        ),
-        ("striker_pocketed", Field::Bool(report.striker_pocketed.is_some())),
-        ("striker_pocket", Field::Int(or_minus_one(report.striker_pocketed.map(|p| p.number())))),
-        (
-            "off_board",
-            Field::List(
-                report
-                    .off_board
-                    .iter()
-                    .map(|(id, kind)| {
-                        vec![("piece", Field::Int(piece_number(*id))), ("kind", Field::Kind(*kind))]
-                    })
-                    .collect(),
-            ),
-        ),
-        ("broke_formation", Field::Bool(report.broke_formation)),
-        ("first_touched", Field::Int(or_minus_one(report.first_touched.map(|p| p.number())))),
-        ("steps", Field::Int(i64::from(report.steps))),
-        ("stopped_early", Field::Bool(report.stopped_early)),
-    ]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carrom_core::physics::{Pocket, Pocketing};
 
     #[test]
     fn power_outside_0_to_1_is_refused_with_the_range() {
@@ -163,30 +102,5 @@ mod tests {
             cover: 0.00475,
         };
         assert!(placement_message(&straddle, 500.0).contains("100 px straddles"));
-    }
-
-    #[test]
-    fn report_fields_carry_every_part_of_the_report() {
-        let report = ShotReport {
-            seat: Some(Seat::new(2).unwrap()),
-            pocketed: vec![Pocketing {
-                piece: PieceId::new(3).unwrap(),
-                kind: PieceKind::White,
-                pocket: Pocket::new(1).unwrap(),
-            }],
-            striker_pocketed: Some(Pocket::new(0).unwrap()),
-            off_board: vec![],
-            broke_formation: true,
-            first_touched: Some(PieceId::new(3).unwrap()),
-            steps: 300,
-            stopped_early: false,
-        };
-        let fields = report_fields(&report);
-        let get = |k: &str| fields.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone()).unwrap();
-        assert_eq!(get("seat"), Field::Int(2));
-        assert_eq!(get("striker_pocket"), Field::Int(0));
-        assert_eq!(get("first_touched"), Field::Int(3));
-        let Field::List(pocketed) = get("pocketed") else { panic!() };
-        assert_eq!(pocketed[0][1], ("kind", Field::Kind(PieceKind::White)));
     }
 }

@@ -6,6 +6,8 @@
 #[cfg_attr(test, allow(dead_code))]
 mod convert;
 #[cfg_attr(test, allow(dead_code))]
+mod fields;
+#[cfg_attr(test, allow(dead_code))]
 mod units;
 
 #[cfg(not(test))]

@@ -4,9 +4,8 @@
 
 use crate::alive::alive;
 use crate::board::CarromBoard;
-use crate::enums::Kind;
 use crate::refusal::Refused;
-use carrom_core::practice::{read_tricks, Attempt, Goal, Progress, Trick};
+use carrom_core::practice::{read_tricks, Attempt, Progress, Trick};
 use godot::classes::Node;
 use godot::prelude::*;
 
@@ -53,29 +52,7 @@ impl CarromTrickShots {
     /// earn three, two and one star).
     #[func]
     fn get_tricks(&self) -> Array<VarDictionary> {
-        self.tricks
-            .iter()
-            .map(|t| {
-                let mut d = VarDictionary::new();
-                d.set("id", &GString::from(t.id.as_str()));
-                d.set("seat", i64::from(u8::from(t.seat)));
-                d.set("one_turn", t.one_turn);
-                d.set("stars", &t.stars.iter().map(|s| i32::from(*s)).collect::<PackedInt32Array>());
-                match &t.goal {
-                    Goal::Pocket { count, colour } => {
-                        d.set("goal", "pocket");
-                        d.set("count", i64::from(*count));
-                        d.set("colour", colour.map_or(-1, |c| Kind::from(c.kind()) as i64));
-                    }
-                    Goal::QueenAndCover => {
-                        d.set("goal", "queen_and_cover");
-                        d.set("count", 1);
-                        d.set("colour", -1);
-                    }
-                }
-                d
-            })
-            .collect()
+        crate::variant::dictionaries(&self.tricks, crate::fields::trick_fields)
     }
 
     /// Sets trick `index` up on the board (its pieces, the striker in hand) and begins a fresh

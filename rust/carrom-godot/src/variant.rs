@@ -1,6 +1,6 @@
-//! Turning `convert::Field`s into Godot values: the one place where dictionaries are built.
+//! Turning `fields::Field`s into Godot values: the one place where dictionaries are built.
 
-use crate::convert::{Field, Fields};
+use crate::fields::{Field, Fields};
 use godot::prelude::*;
 
 /// A Godot dictionary of `fields`, in order.
@@ -18,6 +18,14 @@ fn variant(field: Field) -> Variant {
         Field::Float(f) => f.to_variant(),
         Field::Bool(b) => b.to_variant(),
         Field::Kind(k) => crate::enums::Kind::from(k).to_variant(),
+        Field::Place(p) => crate::enums::Place::from(p).to_variant(),
+        Field::Who(w) => crate::enums::Who::from(w).to_variant(),
+        Field::Text(t) => GString::from(t.as_str()).to_variant(),
+        Field::Ints(values) => values.into_iter().collect::<PackedInt32Array>().to_variant(),
+        Field::Point(p) => Vector2::new(p.x, p.y).to_variant(),
+        Field::Points(points) => {
+            points.into_iter().map(|p| Vector2::new(p.x, p.y)).collect::<PackedVector2Array>().to_variant()
+        }
         Field::List(items) => {
             let mut array = VarArray::new();
             for item in items {
@@ -36,4 +44,12 @@ pub fn limits(ranges: &[(&str, f64, f64)]) -> VarDictionary {
         dict.set(*name, &PackedFloat64Array::from(&[*low, *high]));
     }
     dict
+}
+
+/// One dictionary for each item, in order.
+pub fn dictionaries<T>(
+    items: impl IntoIterator<Item = T>,
+    fields: impl Fn(T) -> Fields,
+) -> Array<VarDictionary> {
+    items.into_iter().map(|item| dictionary(fields(item))).collect()
 }

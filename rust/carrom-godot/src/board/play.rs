@@ -5,7 +5,7 @@
 use super::CarromBoard;
 use crate::convert;
 use crate::refusal::{value_or_default, Refused};
-use crate::units::{vec2, vector};
+use crate::units::vec2;
 use crate::variant::dictionary;
 use carrom_core::aim::predict_path;
 use carrom_core::game::GameError;
@@ -67,14 +67,7 @@ impl CarromBoard {
         let speed =
             convert::power_to_speed(power, self.table().spec().physics.max_striker_speed).unwrap_or(0.0);
         let guide = predict_path(self.table(), vec2(direction), speed);
-        let points: PackedVector2Array = guide.points.iter().map(|p| self.units.point(*p)).collect();
-        let mut dict = dictionary(vec![
-            ("hit_piece", convert::Field::Int(convert::or_minus_one(guide.hit.map(|p| p.number())))),
-            ("pocket", convert::Field::Int(convert::or_minus_one(guide.pocket.map(|p| p.number())))),
-        ]);
-        dict.set("points", &points);
-        dict.set("hit_direction", vector(guide.hit_direction.unwrap_or_default()));
-        dict
+        dictionary(crate::fields::guide_fields(&guide, self.units))
     }
 
     /// The table alone (pieces, spec, any shot under way) as JSON text, for `load_state`: free

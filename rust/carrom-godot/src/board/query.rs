@@ -2,8 +2,8 @@
 //! directions and the pieces. Game code asks these instead of working out a rule itself.
 
 use super::CarromBoard;
-use crate::convert::{self, Field};
-use crate::enums::{Kind, Place};
+use crate::convert;
+use crate::enums::Kind;
 use crate::refusal::{value_or_default, Refused};
 use crate::units::vector;
 use crate::variant::dictionary;
@@ -106,24 +106,9 @@ impl CarromBoard {
     /// Every piece: `id`, `kind` (`KIND_*`), `place` (`PLACE_*`), `position` (board pixels),
     /// `angle` and `pocket` (-1 unless pocketed).
     #[func]
-    fn get_pieces(&self) -> VarArray {
-        let mut array = VarArray::new();
-        for p in self.table().pieces() {
-            let pocket = match p.place {
-                carrom_core::Place::Pocket(pocket) => Some(pocket.number()),
-                _ => None,
-            };
-            let mut dict = dictionary(vec![
-                ("id", Field::Int(i64::from(p.id.number()))),
-                ("angle", Field::Float(f64::from(p.angle))),
-                ("pocket", Field::Int(convert::or_minus_one(pocket))),
-            ]);
-            dict.set("kind", Kind::from(p.kind));
-            dict.set("place", Place::from(p.place));
-            dict.set("position", self.units.point(p.position));
-            array.push(&dict.to_variant());
-        }
-        array
+    fn get_pieces(&self) -> Array<VarDictionary> {
+        let units = self.units;
+        crate::variant::dictionaries(self.table().pieces(), |p| crate::fields::piece_fields(p, units))
     }
 
     /// The node showing piece `id` (0 queen, 1–18 coins, 19 striker), or null.
@@ -135,6 +120,6 @@ impl CarromBoard {
     /// The report of the last finished shot (empty before the first).
     #[func]
     pub(crate) fn get_last_report(&self) -> VarDictionary {
-        self.last_report.as_ref().map(|r| dictionary(convert::report_fields(r))).unwrap_or_default()
+        self.last_report.as_ref().map(|r| dictionary(crate::fields::report_fields(r))).unwrap_or_default()
     }
 }

@@ -85,7 +85,7 @@ impl CarromBoard {
                     self.signals().piece_left_board().emit(i64::from(piece.number()), Kind::from(kind))
                 }
                 Event::Settled(report) => {
-                    let dict = crate::variant::dictionary(crate::convert::report_fields(&report));
+                    let dict = crate::variant::dictionary(crate::fields::report_fields(&report));
                     self.last_report = Some(report);
                     self.finished_shots += 1;
                     self.signals().shot_finished().emit(&dict);

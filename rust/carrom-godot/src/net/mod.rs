@@ -293,14 +293,8 @@ impl CarromNet {
     /// game's protocol. Anyone on the network can send one: every field is checked.
     #[func]
     fn read_beacon(bytes: PackedByteArray) -> VarDictionary {
-        let mut found = VarDictionary::new();
-        if let Ok(beacon) = Beacon::read(bytes.as_slice()) {
-            found.set("port", i64::from(beacon.port));
-            found.set("name", &beacon.name.to_variant());
-            found.set("mode", &beacon.mode.to_variant());
-            found.set("open", i64::from(beacon.open));
-        }
-        found
+        let beacon = Beacon::read(bytes.as_slice()).ok();
+        beacon.map(|b| crate::variant::dictionary(crate::fields::beacon_fields(&b))).unwrap_or_default()
     }
 
     /// Shows at once every turn received and not yet shown, each run to rest: the match as the

@@ -14,16 +14,7 @@ impl CarromNet {
     /// `WHO_*`). Names are as the players gave them.
     #[func]
     fn get_players(&self) -> Array<VarDictionary> {
-        self.players
-            .iter()
-            .map(|p| {
-                let mut d = VarDictionary::new();
-                d.set("seat", i64::from(p.seat));
-                d.set("name", &p.name.to_variant());
-                d.set("who", Who::from(p.who));
-                d
-            })
-            .collect()
+        crate::variant::dictionaries(&self.players, crate::fields::player_fields)
     }
 
     /// Who plays `seat` (`WHO_*`; `WHO_UNTOLD` before the host has said, or for a seat the

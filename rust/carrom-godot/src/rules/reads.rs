@@ -6,8 +6,10 @@ use super::announce::ints;
 use super::CarromRules;
 use crate::convert;
 use crate::enums::{Kind, Mode, Queen};
+use crate::fields::{self, Field};
 use crate::refusal::value_or_default;
 use crate::ruleset::CarromRuleset;
+use crate::variant::dictionary;
 use carrom_core::rules::{Match, Outcome, Ruleset, Scoring};
 use carrom_core::Seat;
 use godot::prelude::*;
@@ -137,29 +139,21 @@ impl CarromRules {
     /// Coins of each colour still on the board: {"white": n, "black": n, "queen": bool}.
     #[func]
     fn get_pieces_left(&self) -> VarDictionary {
-        let mut d = VarDictionary::new();
-        if let Some((white, black, queen)) = self.with_rules(|m| {
+        let left = self.with_rules(|m| {
             let board = m.board();
-            (board.on_board.white, board.on_board.black, board.queen.on_board())
-        }) {
-            d.set("white", i64::from(white));
-            d.set("black", i64::from(black));
-            d.set("queen", queen);
-        }
-        d
+            let mut left = fields::coins_fields(board.on_board);
+            left.push(("queen", Field::Bool(board.queen.on_board())));
+            left
+        });
+        left.map(dictionary).unwrap_or_default()
     }
 
     /// Coins `side` has pocketed this board and keeps: {"white": n, "black": n}; empty for a
     /// side that does not exist.
     #[func]
     fn get_held_coins(&self, side: i64) -> VarDictionary {
-        let mut d = VarDictionary::new();
         let held = self.with_rules(|m| m.board().held.get(usize::try_from(side).ok()?).copied()).flatten();
-        if let Some(coins) = held {
-            d.set("white", i64::from(coins.white));
-            d.set("black", i64::from(coins.black));
-        }
-        d
+        held.map(|coins| dictionary(fields::coins_fields(coins))).unwrap_or_default()
     }
 
     /// How the last finished board's points were made, one dictionary per side: coins held
@@ -167,19 +161,7 @@ impl CarromRules {
     /// "points". Empty before the first board ends; read it on `board_finished`.
     #[func]
     fn get_board_tally(&self) -> Array<VarDictionary> {
-        self.last_tally
-            .iter()
-            .map(|t| {
-                let mut d = VarDictionary::new();
-                d.set("white", i64::from(t.held.white));
-                d.set("black", i64::from(t.held.black));
-                d.set("queen", t.queen_covered);
-                d.set("coin_points", i64::from(t.coin_points));
-                d.set("queen_points", i64::from(t.queen_points));
-                d.set("points", i64::from(t.points()));
-                d
-            })
-            .collect()
+        crate::variant::dictionaries(&self.last_tally, fields::tally_fields)
     }
 
     /// Where the queen stands (`QUEEN_*`).
