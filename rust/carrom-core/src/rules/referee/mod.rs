@@ -2,8 +2,9 @@
 //! summary) and answers with a verdict; it never touches the physics, so every clause can be
 //! tested with hand-written summaries. Its work is spread over the files of this folder, each
 //! one `impl Match` of one job: a strike judged (`strike`), a turn passed (`pass`), a board and
-//! a match scored (`scoring`), a board's tally (`tally`).
+//! a match scored (`scoring`), a board's tally (`tally`), a saved match checked (`checked`).
 
+mod checked;
 mod pass;
 mod scoring;
 mod strike;
@@ -15,7 +16,6 @@ use crate::rules::board::BoardState;
 use crate::rules::error::RulesError;
 use crate::rules::event::{RuleEvent, Verdict};
 use crate::rules::foul::Foul;
-use crate::rules::queen::QueenState;
 use crate::rules::settings::{MatchSettings, Mode};
 use crate::rules::side::Side;
 use crate::seat::Seat;
@@ -251,102 +251,5 @@ impl Match {
     pub fn from_json(json: &str) -> Result<Match, RulesError> {
         let m: Match = serde_json::from_str(json).map_err(|e| RulesError::BadSave(e.to_string()))?;
         m.checked()
-    }
-
-    /// This match if its parts fit together, for a match that came from outside: settings in
-    /// range, one entry per side, the coins of one carrom set, seats and sides that play, board
-    /// numbers and scores that follow from the boards played, and no outcome while play goes on.
-    pub(crate) fn checked(mut self) -> Result<Match, RulesError> {
-        self.settings.validate().map_err(|e| RulesError::BadSave(e.to_string()))?;
-        let bad = |why: &str| Err(RulesError::BadSave(why.to_string()));
-        let mode = self.mode();
-        let sides = mode.side_count();
-        let side_ok = |side: Side| side.index() < sides;
-        let board = &self.board;
-        if self.turn >= mode.seats().len() || self.first >= mode.seats().len() {
-            return bad("the seat to play is not a seat of the match");
-        }
-        if self.scores.len() != sides || board.held.len() != sides || board.dues.len() != sides {
-            return bad("scores, coins held and dues must have one entry per side");
-        }
-        if !board.coins_accounted() {
-            return bad("the saved counts do not add up to one carrom set");
-        }
-        if !mode.seats().contains(&board.breaker) {
-            return bad("the breaker does not play in this match");
-        }
-        let colours_ok = match board.white_side {
-            None => !self.settings.colours(),
-            Some(side) => self.settings.colours() && side_ok(side),
-        };
-        if !colours_ok {
-            return bad(
-                "white must belong to a side of the match when colours are played, and to none without",
-            );
-        }
-        if (board.queen == QueenState::NotPlayed) == self.settings.rules.queen {
-            return bad("the queen must be in play exactly when the ruleset has her");
-        }
-        let queen_side = board.queen.covered_by().or(board.queen.uncovered_with());
-        if queen_side.is_some_and(|side| !side_ok(side)) {
-            return bad("the queen is held by a side that does not play");
-        }
-        if board.failed_breaks >= self.settings.rules.break_attempts {
-            return bad("failed breaks must be fewer than the break attempts allowed");
-        }
-        if board.dues.iter().zip(&board.held).any(|(due, held)| *due > 0 && held.total() > 0) {
-            return bad("a side that holds a coin has paid its dues");
-        }
-        let finished = self.board_points.len() as u32;
-        let expected_number = if self.outcome.is_some() { finished } else { finished + 1 };
-        if board.number != expected_number
-            || board.number == 0
-            || finished > self.settings.rules.max_boards + 1
-        {
-            return bad("the board number does not follow from the boards played");
-        }
-        // A match its boards have decided is over (the time is left out: it may have run out
-        // during the board under way, which then ends the match when it ends).
-        if self.outcome.is_none() && finished > 0 && self.decided(false).is_some() {
-            return bad("the boards played have decided the match, yet it goes on");
-        }
-        if self.board_points.iter().any(|points| points.len() != sides) {
-            return bad("every finished board scores each side once");
-        }
-        let totals: Vec<u32> =
-            (0..sides).map(|i| self.board_points.iter().map(|points| points[i]).sum()).collect();
-        if totals != self.scores {
-            return bad("the scores are not the sums of the boards' points");
-        }
-        let outcome_ok = match &self.outcome {
-            None => true,
-            Some(Outcome::Won(side)) => side_ok(*side) && !self.striking,
-            Some(Outcome::Drawn(tied)) => tied.iter().all(|s| side_ok(*s)) && !self.striking,
-        };
-        if !outcome_ok {
-            return bad("the outcome names a side that does not play, or a strike goes on after it");
-        }
-        let limit = self.settings.time_limit_seconds;
-        let clock_ok = self.elapsed_seconds.is_finite()
-            && self.elapsed_seconds >= 0.0
-            && (!self.time_up || limit.is_some_and(|l| self.elapsed_seconds >= l));
-        if !clock_ok {
-            return bad("the match clock is not a time the match can have reached");
-        }
-        let held_ok = self.time_while_striking.iter().all(|t| t.is_finite() && *t >= 0.0);
-        if !held_ok || (!self.time_while_striking.is_empty() && !self.striking) {
-            return bad("time held for a strike must be real seconds, and only while a strike rolls");
-        }
-        if self.timeouts.is_empty() {
-            self.timeouts = vec![0; mode.seats().len()];
-        }
-        let forfeited = self.timeouts.iter().any(|t| *t >= pass::TIMEOUTS_TO_FORFEIT);
-        if self.timeouts.len() != mode.seats().len()
-            || self.timeouts.iter().any(|t| *t > pass::TIMEOUTS_TO_FORFEIT)
-            || (forfeited && self.outcome.is_none())
-        {
-            return bad("timed-out turns must be counted once per seat, and three in a row end the match");
-        }
-        Ok(self)
     }
 }
