@@ -19,13 +19,11 @@ pub struct BaselineMarks {
 }
 
 /// Why a striker spot is refused (K1, F8).
-#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PlacementError {
     /// The offset is not a number.
-    #[error("striker offset must be a finite number of metres (got {0})")]
     NotFinite(f32),
     /// Past the far base circle.
-    #[error("striker offset {offset} m lies beyond the baseline: allowed is -{max} to {max} m")]
     BeyondBaseline {
         /// The offset asked for, metres.
         offset: f32,
@@ -33,10 +31,6 @@ pub enum PlacementError {
         max: f32,
     },
     /// Partly on a base circle and partly on the band (K1).
-    #[error(
-        "striker offset {offset} m straddles a base circle: stay within {clear} m of the middle \
-         or within {cover} m of a circle's centre at ±{circle} m"
-    )]
     StraddlesBaseCircle {
         /// The offset asked for, metres.
         offset: f32,
@@ -48,7 +42,6 @@ pub enum PlacementError {
         cover: f32,
     },
     /// The spot is legal but a piece lies there.
-    #[error("striker at offset {offset} m would overlap {piece}")]
     OverlapsPiece {
         /// The offset asked for, metres.
         offset: f32,
@@ -56,6 +49,42 @@ pub enum PlacementError {
         piece: crate::piece::PieceId,
     },
 }
+
+impl PlacementError {
+    /// The refusal in words, its lengths shown by `show` (metres in, "0.2 m" or "148 px" out)
+    /// and a length that is no number called a number of `unit`: the one wording, whatever
+    /// units the caller's players see.
+    pub fn told(&self, unit: &str, show: impl Fn(f32) -> String) -> String {
+        match *self {
+            PlacementError::NotFinite(v) => format!("striker offset must be a finite number of {unit} (got {v})"),
+            PlacementError::BeyondBaseline { offset, max } => format!(
+                "striker offset {} lies beyond the baseline: allowed is -{} to {}",
+                show(offset),
+                show(max),
+                show(max)
+            ),
+            PlacementError::StraddlesBaseCircle { offset, clear, circle, cover } => format!(
+                "striker offset {} straddles a base circle (K1): stay within {} of the middle, or within {} of a \
+                 circle's centre at ±{}",
+                show(offset),
+                show(clear),
+                show(cover),
+                show(circle)
+            ),
+            PlacementError::OverlapsPiece { offset, piece } => {
+                format!("striker at offset {} would overlap {piece}", show(offset))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.told("metres", |m| format!("{m} m")))
+    }
+}
+
+impl std::error::Error for PlacementError {}
 
 /// The lines of `seat`'s baselines.
 pub fn marks(spec: &BoardSpec, seat: Seat) -> BaselineMarks {

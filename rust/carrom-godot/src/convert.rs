@@ -5,25 +5,10 @@
 use carrom_core::baseline::PlacementError;
 use carrom_core::{Seat, Vec2};
 
-/// A refused striker spot, told in the node's units (pixels) rather than the core's metres.
+/// A refused striker spot, told in the node's units (pixels, to a tenth) rather than the
+/// core's metres.
 pub fn placement_message(error: &PlacementError, pixels_per_meter: f32) -> String {
-    let px = |m: f32| (m * pixels_per_meter * 10.0).round() / 10.0;
-    match *error {
-        PlacementError::NotFinite(v) => format!("offset must be a finite number of pixels (got {v})"),
-        PlacementError::BeyondBaseline { offset, max } => {
-            format!("offset {} px lies beyond the baseline: allowed is -{} to {} px", px(offset), px(max), px(max))
-        }
-        PlacementError::StraddlesBaseCircle { offset, clear, circle, cover } => format!(
-            "offset {} px straddles a base circle (K1): stay within {} px of the middle, or within {} px of a circle's centre at ±{} px",
-            px(offset),
-            px(clear),
-            px(cover),
-            px(circle)
-        ),
-        PlacementError::OverlapsPiece { offset, piece } => {
-            format!("the striker at offset {} px would overlap {piece}", px(offset))
-        }
-    }
+    error.told("pixels", |m| format!("{} px", (m * pixels_per_meter * 10.0).round() / 10.0))
 }
 
 /// A seat number from GDScript.
@@ -42,11 +27,8 @@ pub fn finite(name: &str, value: f64) -> Result<f32, String> {
 
 /// Strike power 0–1 (of the board's maximum striker speed) to a speed in m/s.
 pub fn power_to_speed(power: f64, max_speed: f32) -> Result<f32, String> {
-    if power.is_finite() && power > 0.0 && power <= 1.0 {
-        Ok(power as f32 * max_speed)
-    } else {
-        Err(format!("power must be above 0 and at most 1 (got {power})"))
-    }
+    carrom_core::physics::speed_of(power, max_speed)
+        .ok_or_else(|| format!("power must be {} (got {power})", carrom_core::physics::POWER_ALLOWED))
 }
 
 /// A direction from GDScript: finite and not zero.
@@ -93,7 +75,7 @@ mod tests {
         let error = PlacementError::BeyondBaseline { offset: 0.3, max: 0.22385 };
         assert_eq!(
             placement_message(&error, 1000.0),
-            "offset 300 px lies beyond the baseline: allowed is -223.9 to 223.9 px"
+            "striker offset 300 px lies beyond the baseline: allowed is -223.9 px to 223.9 px"
         );
         let straddle = PlacementError::StraddlesBaseCircle {
             offset: 0.2,

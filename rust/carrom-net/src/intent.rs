@@ -5,6 +5,7 @@
 use crate::bits::Exact;
 use crate::error::NetError;
 use carrom_core::game::{Action, Game};
+use carrom_core::physics::{speed_of, POWER_ALLOWED};
 use carrom_core::{Seat, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -46,10 +47,12 @@ impl Intent {
         let offset = self.offset.finite("offset")?;
         let direction = direction(self.direction)?;
         let power = self.power.finite("power")?;
-        if !(power > 0.0 && power <= 1.0) {
-            return Err(NetError::OutOfRange { what: "power", value: power, allowed: "above 0, at most 1" });
-        }
-        let speed = power * game.table().spec().physics.max_striker_speed;
+        let max_speed = game.table().spec().physics.max_striker_speed;
+        let speed = speed_of(f64::from(power), max_speed).ok_or(NetError::OutOfRange {
+            what: "power",
+            value: power,
+            allowed: POWER_ALLOWED,
+        })?;
         Ok(Action::Strike { seat, offset, direction, speed })
     }
 }
