@@ -36,8 +36,8 @@ func _ready() -> void:
 	var rulesets := Session.ruleset_paths().size()
 	print("autoplay: %d rulesets, %d trick shots" % [rulesets, TrickList.read_tricks().size()])
 	if "--continue" in args:
-		if not Session.load_match():
-			_finish(1, "no saved match to continue in %s" % Session.SAVE_PATH)
+		if not SaveSlot.read():
+			_finish(1, "no saved match to continue in %s" % SaveSlot.PATH)
 			return
 		print("autoplay: continuing the saved match")
 	else:
@@ -69,8 +69,8 @@ func _on_shot_finished(_report: Dictionary) -> void:
 
 func _close_window() -> void:
 	get_tree().root.propagate_notification(NOTIFICATION_WM_CLOSE_REQUEST)
-	var where := ProjectSettings.globalize_path(Session.SAVE_PATH)
-	if Session.has_save():
+	var where := ProjectSettings.globalize_path(SaveSlot.PATH)
+	if SaveSlot.has_save():
 		_finish(0, "saved after %d strikes in %s" % [_strikes, where])
 	else:
 		_finish(1, "nothing saved after %d strikes in %s" % [_strikes, where])

@@ -1,8 +1,7 @@
 extends Node
-## The match the menu set up, and the saved match to continue. How this device plays online,
-## and who sits where then, is `Online`'s.
+## The match the menu set up: mode, rules, who plays each seat, the seed. The saved match is
+## `SaveSlot`'s; how this device plays online, and who sits where then, is `Online`'s.
 
-const SAVE_PATH := "user://match.json"
 ## Who plays a seat: a person, or the computer at one of `CarromAi.get_levels()`.
 const HUMAN := -1
 
@@ -21,10 +20,6 @@ var players := {0: HUMAN, 1: CarromAi.LEVEL_HARD, 2: CarromAi.LEVEL_HARD, 3: Car
 var match_seed := 0
 ## The trick shot last opened (an index into the game's trick-shot file).
 var trick_index := 0
-## Whether the match scene should continue the saved match instead of starting one.
-var resume := false
-## The saved match (`CarromRules.save_match`): table, rules and replay in one document.
-var saved_match := ""
 
 
 func seats() -> PackedInt32Array:
@@ -82,7 +77,7 @@ func level_of(seat: int) -> int:
 ## A fresh match with the settings chosen, on this device only.
 func new_match() -> void:
 	match_seed = randi()
-	resume = false
+	SaveSlot.resume = false
 	Online.go_offline()
 
 
@@ -92,41 +87,4 @@ func keep_online_match(match_document: String) -> void:
 	for seat: int in seats():
 		players[seat] = CarromAi.LEVEL_HARD if is_computer(seat) else HUMAN
 	Online.go_offline()
-	save_match(match_document)
-
-
-func has_save() -> bool:
-	return FileAccess.file_exists(SAVE_PATH)
-
-
-## Writes the match and who plays each seat.
-func save_match(match_document: String) -> void:
-	if match_document.is_empty():
-		return
-	var file := FileAccess.open(SAVE_PATH, FileAccess.WRITE)
-	if file == null:
-		push_error("Session.save_match: cannot write %s" % SAVE_PATH)
-		return
-	file.store_string(JSON.stringify({"players": players, "match": match_document}))
-
-
-## Reads the saved match; returns false if there is none or it is damaged. The match itself is
-## checked when the match scene loads it.
-func load_match() -> bool:
-	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(SAVE_PATH))
-	if not data is Dictionary or not data.get("match") is String:
-		return false
-	var saved_players: Variant = data.get("players", {})
-	if saved_players is Dictionary:
-		for key: Variant in saved_players:
-			var level := int(saved_players[key])
-			if str(key).is_valid_int() and (level == HUMAN or level in CarromAi.get_levels()):
-				players[int(key)] = level
-	saved_match = data["match"]
-	resume = true
-	return true
-
-
-func clear_save() -> void:
-	if has_save():
-		DirAccess.remove_absolute(ProjectSettings.globalize_path(SAVE_PATH))
+	SaveSlot.write(match_document)

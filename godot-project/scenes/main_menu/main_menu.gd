@@ -14,7 +14,7 @@ const SETTINGS_SCREEN := preload("res://scenes/settings/settings_screen.tscn")
 
 
 func _ready() -> void:
-	continue_button.disabled = not Session.has_save()
+	continue_button.disabled = not SaveSlot.has_save()
 	quit_button.visible = not OS.has_feature("mobile") and not OS.has_feature("web")
 
 
@@ -39,13 +39,13 @@ func _on_trick_shots_pressed() -> void:
 ## save is damaged or from another version.
 func _on_continue_pressed() -> void:
 	var problem := "the save file holds no match"
-	if Session.load_match():
-		problem = CarromRules.check_match(Session.saved_match)
+	if SaveSlot.read():
+		problem = CarromRules.check_match(SaveSlot.document)
 	if problem.is_empty():
 		get_tree().change_scene_to_file("res://scenes/match/match.tscn")
 		return
 	push_warning("The saved match cannot be continued: %s" % problem)
-	Session.clear_save()
+	SaveSlot.clear()
 	Session.new_match()
 	continue_button.disabled = true
 	continue_button.text = "MENU_SAVE_DAMAGED"

@@ -46,7 +46,7 @@ func _ready() -> void:
 	if Online.is_online():
 		_go_online()
 		return
-	var resumed := Session.resume and rules.load_match(Session.saved_match)
+	var resumed := SaveSlot.resume and rules.load_match(SaveSlot.document)
 	if resumed and not board.is_moving():
 		turn_flow.start(rules.get_seat_to_play())
 	else:
@@ -62,7 +62,7 @@ func _go_online() -> void:
 	if Online.role == Online.Role.HOST:
 		var holders := Online.holders(Session.seats(), Session.computer_seats())
 		# A saved match (one a host left, say) is hosted as it stands; else a new one.
-		var resumed := Session.resume and rules.load_match(Session.saved_match)
+		var resumed := SaveSlot.resume and rules.load_match(SaveSlot.document)
 		if not resumed or board.is_moving():
 			resumed = false
 			rules.start_match(Session.match_seed)
@@ -140,7 +140,7 @@ func _save() -> void:
 	if Online.is_online():
 		return
 	if is_instance_valid(rules) and not rules.is_match_over():
-		Session.save_match(rules.save_match())
+		SaveSlot.write(rules.save_match())
 
 
 func _on_rules_turn_started(_seat: int) -> void:
@@ -169,7 +169,7 @@ func _next_board() -> void:
 
 
 func _on_rules_match_finished(winner: int, scores: PackedInt32Array) -> void:
-	Session.clear_save()
+	SaveSlot.clear()
 	controller.end_turn()
 	var panel: GameOverPanel = game_over_panel.instantiate()
 	_open(panel)

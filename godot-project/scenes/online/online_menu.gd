@@ -29,7 +29,7 @@ func _ready() -> void:
 	_fill_timers()
 	timer.select(maxi(0, TIMERS.find(Online.turn_seconds)))
 	# A match kept on this device (one whose host left, say) can be hosted from where it was.
-	host_saved.visible = Session.has_save()
+	host_saved.visible = SaveSlot.has_save()
 	# A web build has only WebSocket; elsewhere a host may take web players instead of ENet's.
 	host_web.visible = not OS.has_feature("web")
 	host_web.set_pressed_no_signal(Online.websocket)
@@ -60,7 +60,7 @@ func _on_host_pressed() -> void:
 	Session.new_match()
 	Online.turn_seconds = TIMERS[maxi(0, timer.selected)]
 	Online.websocket = host_web.button_pressed or OS.has_feature("web")
-	if host_saved.visible and host_saved.button_pressed and not Session.load_match():
+	if host_saved.visible and host_saved.button_pressed and not SaveSlot.read():
 		status.text = "MENU_SAVE_DAMAGED"
 		return
 	Online.role = Online.Role.HOST

@@ -128,8 +128,8 @@ func _run() -> void:
 			OS.kill(OS.get_process_id())
 		if _role == "client" and not online.call("is_online"):
 			# The host left: the match scene kept the match on this device.
-			var loads: bool = session.call("load_match")
-			var checked := CarromRules.check_match(session.get("saved_match")) == ""
+			var loads: bool = root.get_node("SaveSlot").call("read")
+			var checked := CarromRules.check_match(root.get_node("SaveSlot").get("document")) == ""
 			print("KEPT %s %d" % [net.get_state_hash(), int(loads and checked)])
 			quit(0)
 			return

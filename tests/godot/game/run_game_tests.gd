@@ -185,7 +185,7 @@ func _check_scripted_board(ruleset: String) -> void:
 		parts.size() == board_points.size(),
 		"%d panels, %d sides" % [over.size(), parts.size()]
 	)
-	root.get_node("Session").call("clear_save")
+	root.get_node("SaveSlot").call("clear")
 	root.get_node("Session").set("ruleset_path", RULESETS + "classic.tres")
 	game.queue_free()
 	await process_frame
@@ -285,7 +285,7 @@ func _has_glyph(font: Font, code: int) -> bool:
 
 ## A match saved on pause comes back as it was when continued from the menu.
 func _check_save_and_continue() -> void:
-	var session: Node = root.get_node("Session")
+	var slot: Node = root.get_node("SaveSlot")
 	var game := await _start_match(HUMANS, 5)
 	await _strike_forward(game)
 	var board: CarromBoard = game.get_node("BoardView/Board")
@@ -296,7 +296,7 @@ func _check_save_and_continue() -> void:
 	paused = false
 	game.queue_free()
 	await process_frame
-	var loaded: bool = session.load_match()
+	var loaded: bool = slot.read()
 	var again: Node2D = load(MATCH).instantiate()
 	root.add_child(again)
 	await process_frame
@@ -305,7 +305,7 @@ func _check_save_and_continue() -> void:
 	var same := loaded and rules_again.get_seat_to_play() == seat
 	var pieces_same := board_again.get_pieces() == _pieces_of(board_state)
 	_result("a saved match continues as it was", same and pieces_same, "loaded %s" % loaded)
-	session.clear_save()
+	slot.clear()
 	again.queue_free()
 	await process_frame
 
@@ -324,8 +324,8 @@ func _strike_forward(game: Node2D, power: float = 1.0) -> void:
 
 ## A damaged save is not continued: the menu says so and goes on.
 func _check_damaged_save() -> void:
-	var session: Node = root.get_node("Session")
-	var file := FileAccess.open(session.SAVE_PATH, FileAccess.WRITE)
+	var slot: Node = root.get_node("SaveSlot")
+	var file := FileAccess.open(slot.PATH, FileAccess.WRITE)
 	file.store_string(JSON.stringify({"players": {}, "match": '{"format": "carrom-match"}'}))
 	file.close()
 	var menu: Control = load(MENU).instantiate()
@@ -336,7 +336,7 @@ func _check_damaged_save() -> void:
 	await process_frame
 	var stayed := is_instance_valid(menu) and menu.is_inside_tree()
 	var told := button.disabled and button.atr(button.text) == menu.tr("MENU_SAVE_DAMAGED")
-	_result("a damaged save is refused in the menu", stayed and told and not session.has_save())
+	_result("a damaged save is refused in the menu", stayed and told and not slot.has_save())
 	menu.queue_free()
 	await process_frame
 

@@ -71,6 +71,12 @@ impl INode for CarromNet {
         self.show_due_later();
     }
 
+    fn ready(&mut self) {
+        if !godot::classes::Engine::singleton().is_editor_hint() && self.board().is_err() {
+            Refused::from("CarromNet.rules must be set to the CarromRules of a board").log();
+        }
+    }
+
     fn exit_tree(&mut self) {
         self.stop_listening();
     }
