@@ -7,7 +7,7 @@ use crate::units::Units;
 use carrom_core::aim::AimGuide;
 use carrom_core::physics::{PieceState, Place, ShotReport};
 use carrom_core::practice::{Goal, Trick};
-use carrom_core::rules::{Coins, Tally};
+use carrom_core::rules::{BoardState, Coins, Tally};
 use carrom_core::{PieceId, PieceKind, Vec2};
 use carrom_net::{Beacon, Player, Who};
 
@@ -109,6 +109,13 @@ pub fn guide_fields(guide: &AimGuide, units: Units) -> Fields {
 /// Coins by colour: `white`, `black`.
 pub fn coins_fields(coins: Coins) -> Fields {
     vec![("white", Field::Int(i64::from(coins.white))), ("black", Field::Int(i64::from(coins.black)))]
+}
+
+/// What is left on the board (`get_pieces_left`): `white`, `black`, and whether the `queen` is.
+pub fn pieces_left_fields(board: &BoardState) -> Fields {
+    let mut fields = coins_fields(board.on_board);
+    fields.push(("queen", Field::Bool(board.queen.on_board())));
+    fields
 }
 
 /// One side's part of a board's score (`get_board_tally`).

@@ -398,7 +398,6 @@ impl Host {
         match Rested::of(game, self.shots) {
             Ok(rested) => self.rested = rested,
             Err(e) => {
-                self.rolling = None;
                 return vec![Outgoing::Log(format!(
                     "the match could not be read after shot {}: {e}",
                     self.shots
@@ -499,14 +498,10 @@ impl Host {
         self.number(action, now)
     }
 
-    /// Numbers `action` (a strike or a pass, already checked) and sends it to all, the caller's
+    /// Numbers `action` (a strike checked on the lent match, or the pass of the seat `tick` timed
+    /// out) and sends it to all, the caller's
     /// match included; nothing more is taken until the caller says it has `settled`.
     fn number(&mut self, action: Action, now: f64) -> Result<Vec<Outgoing>, NetError> {
-        if let Action::Pass { seat } = action {
-            if self.rested.to_play != Some(seat) || self.rested.over {
-                return Err(NetError::NotYourTurn { seat: seat_number(seat), to_play: self.to_play() });
-            }
-        }
         let played =
             ToPeer::played(self.shots + 1, &action).ok_or(NetError::WrongWay("only a strike or a pass"))?;
         self.shots += 1;

@@ -178,3 +178,12 @@ func test_the_expert_answers_on_the_worker_threads_asked_for() -> void:
 		check(shot[0] == seat, "for the seat to play")
 		check(board.place_striker(seat, shot[1]), "from a legal spot on its baseline")
 		check(board.strike(shot[2], shot[3]), "with a legal strike")
+
+
+func test_each_mode_name_reads_back_as_its_mode() -> void:
+	var names := CarromRules.get_mode_names()
+	for mode: int in [CarromRules.MODE_SINGLES, CarromRules.MODE_DOUBLES, CarromRules.MODE_POINTS]:
+		check(
+			CarromRules.mode_named(names[mode]) == mode, "mode %d is named %s" % [mode, names[mode]]
+		)
+	check(CarromRules.mode_named("snooker") == -1, "a name of no mode is none")

@@ -3,7 +3,6 @@
 
 use super::pieces::Scenes;
 use super::CarromBoard;
-use carrom_core::game::Game;
 use godot::classes::{Node2D, Texture2D};
 use godot::prelude::*;
 
@@ -28,7 +27,7 @@ impl CarromBoard {
     /// Moves every piece node to its piece.
     pub(super) fn sync_nodes(&mut self) {
         let (units, hide) = (self.units, self.hide_pocketed);
-        let pieces = self.game.as_ref().map_or(&self.free, Game::table).pieces();
+        let pieces = super::shown(&self.game, &self.free).pieces();
         self.nodes.sync(pieces, units, hide);
     }
 
@@ -41,7 +40,7 @@ impl CarromBoard {
             striker: self.striker_scene.clone(),
         };
         let mut parent = self.to_gd().upcast::<Node2D>();
-        let table = self.game.as_ref().map_or(&self.free, Game::table);
+        let table = super::shown(&self.game, &self.free);
         self.nodes.rebuild(&mut parent, &scenes, table.pieces(), table.spec(), self.units);
         self.sync_nodes();
     }

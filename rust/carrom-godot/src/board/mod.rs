@@ -313,7 +313,7 @@ impl CarromBoard {
 impl CarromBoard {
     /// The table shown: the match's, or free play's.
     pub(crate) fn table(&self) -> &Table {
-        self.game.as_ref().map_or(&self.free, Game::table)
+        shown(&self.game, &self.free)
     }
 
     /// The match played here, if any.
@@ -389,4 +389,10 @@ impl CarromBoard {
             Refused(format!("CarromBoard.physics: {e}")).log();
         }
     }
+}
+
+/// The table shown: the match's, or free play's. Apart from `CarromBoard::table` for the
+/// places that borrow another field of the board beside it.
+fn shown<'a>(game: &'a Option<Game>, free: &'a Table) -> &'a Table {
+    game.as_ref().map_or(free, Game::table)
 }

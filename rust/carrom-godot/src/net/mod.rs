@@ -361,12 +361,7 @@ impl CarromNet {
     /// the last turn it settled; on the host, the one it compares the peers' with. "" before.
     #[func]
     fn get_sent_hash(&self) -> GString {
-        let hash = match (&self.host, &self.replica) {
-            (Some(host), _) => Some(host.rested_hash()),
-            (None, Some(replica)) => replica.sent_hash(),
-            _ => None,
-        };
-        hash.map(|h| GString::from(h.to_string().as_str())).unwrap_or_default()
+        self.sent_hash().map(|h| GString::from(h.to_string().as_str())).unwrap_or_default()
     }
 
     /// Shows the turns due (see `show_due`), called deferred from where this node is borrowed.

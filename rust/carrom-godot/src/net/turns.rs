@@ -13,7 +13,7 @@ use carrom_core::game::{Action, Game};
 use carrom_core::{Seat, Vec2};
 use carrom_net::message::encode;
 use carrom_net::replica::Change;
-use carrom_net::{Host, Intent, Outgoing, Replica, ToPeer};
+use carrom_net::{Host, Intent, Outgoing, Replica, StateHash, ToPeer};
 use godot::prelude::*;
 
 impl CarromNet {
@@ -54,37 +54,48 @@ impl CarromNet {
     }
 
     /// The turn shown is over (ruled, or refused by this machine's match): the protocol is
-    /// told, with the match as it stands.
+    /// told, with the match as it stands, and `turn_settled` says the hash put to the others.
     fn settle(&mut self) {
         let Ok(board) = self.board() else { return };
         let board = board.bind();
         let Some(game) = board.game() else { return };
-        if let Some(host) = &mut self.host {
-            let out = host.settled(game, None, now());
-            let (shots, hash) = (host.rested_shots(), host.rested_hash());
-            drop(board);
-            self.signals().turn_settled().emit(i64::from(shots), &GString::from(hash.to_string().as_str()));
-            self.deliver(out);
-        } else if let Some(replica) = &mut self.replica {
-            let message = replica.settled(game);
-            let (shots, hash) = (replica.settled_shots(), replica.sent_hash());
-            drop(board);
-            let hash = hash.map(|h| h.to_string()).unwrap_or_default();
-            self.signals().turn_settled().emit(i64::from(shots), &GString::from(hash.as_str()));
+        let (out, to_host) = match (&mut self.host, &mut self.replica) {
+            (Some(host), _) => (host.settled(game, None, now()), None),
+            (None, Some(replica)) => (vec![], Some(replica.settled(game))),
+            _ => return,
+        };
+        drop(board);
+        let (shots, hash) = (self.settled_shots(), self.sent_hash().map(|h| h.to_string()));
+        self.signals().turn_settled().emit(shots, &GString::from(hash.unwrap_or_default().as_str()));
+        if let Some(message) = to_host {
             self.signals().send_to_host().emit(&PackedByteArray::from(message.as_slice()));
         }
+        self.deliver(out);
+    }
+
+    /// The hash this machine last put to the others: the host's kept hash, a peer's sent one.
+    pub(super) fn sent_hash(&self) -> Option<StateHash> {
+        match (&self.host, &self.replica) {
+            (Some(host), _) => Some(host.rested_hash()),
+            (None, Some(replica)) => replica.sent_hash(),
+            _ => None,
+        }
+    }
+
+    /// Numbered turns settled on this machine's match.
+    fn settled_shots(&self) -> i64 {
+        let host = self.host.as_ref().map(Host::rested_shots);
+        i64::from(host.or_else(|| self.replica.as_ref().map(Replica::settled_shots)).unwrap_or(0))
     }
 
     /// What `peer` sent, taken by the host: false, with one warning, when refused.
     pub(super) fn take_from_peer(&mut self, peer: i64, bytes: &[u8]) -> bool {
+        let Ok(board) = self.board() else { return false };
         let Some(host) = &mut self.host else { return false };
-        let answer = match alive(&self.rules).and_then(|r| r.bind().board_node()) {
-            Some(board) => match board.bind().game() {
-                Some(game) => host.receive(game, peer, bytes, now()),
-                None => return false,
-            },
-            None => return false,
-        };
+        let board = board.bind();
+        let Some(game) = board.game() else { return false };
+        let answer = host.receive(game, peer, bytes, now());
+        drop(board);
         match answer {
             Ok(out) => {
                 self.deliver(out);

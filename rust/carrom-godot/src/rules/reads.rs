@@ -6,7 +6,7 @@ use super::announce::ints;
 use super::CarromRules;
 use crate::convert;
 use crate::enums::{Kind, Mode, Queen};
-use crate::fields::{self, Field};
+use crate::fields;
 use crate::refusal::value_or_default;
 use crate::ruleset::CarromRuleset;
 use crate::variant::dictionary;
@@ -22,7 +22,8 @@ impl CarromRules {
         carrom_core::rules::Mode::from(mode).seats().iter().map(|s| i32::from(u8::from(*s))).collect()
     }
 
-    /// The modes' names ("singles", "doubles", "points"), as a command line or a beacon says them.
+    /// The modes' names ("singles", "doubles", "points"), as a command line or a beacon says them,
+    /// in the order of the `MODE_*` values (so `get_mode_names()[MODE_DOUBLES]` is "doubles").
     #[func]
     fn get_mode_names() -> PackedStringArray {
         carrom_core::rules::Mode::ALL.iter().map(|m| GString::from(m.name())).collect()
@@ -139,13 +140,7 @@ impl CarromRules {
     /// Coins of each colour still on the board: {"white": n, "black": n, "queen": bool}.
     #[func]
     fn get_pieces_left(&self) -> VarDictionary {
-        let left = self.with_rules(|m| {
-            let board = m.board();
-            let mut left = fields::coins_fields(board.on_board);
-            left.push(("queen", Field::Bool(board.queen.on_board())));
-            left
-        });
-        left.map(dictionary).unwrap_or_default()
+        self.with_rules(|m| dictionary(fields::pieces_left_fields(m.board()))).unwrap_or_default()
     }
 
     /// Coins `side` has pocketed this board and keeps: {"white": n, "black": n}; empty for a
