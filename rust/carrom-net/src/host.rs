@@ -128,6 +128,16 @@ impl Host {
         self
     }
 
+    /// Takes the match up again after `shots` numbered turns (a server started again on the
+    /// match it saved): turn numbers go on from there, as every peer that played them counts.
+    pub fn resumed_at(mut self, shots: u32) -> Host {
+        self.shots = shots;
+        self.rested.shots = shots;
+        self.hashes.clear();
+        self.remember_hash();
+        self
+    }
+
     /// The name of the person at the host, shown to the others; refused like a peer's name.
     pub fn set_host_name(&mut self, name: &str) -> Result<(), NetError> {
         check_name(name)?;

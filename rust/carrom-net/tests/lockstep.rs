@@ -2,13 +2,13 @@
 //! step, late and returning players, and every kind of bad message refused with the match
 //! unharmed.
 
-use carrom_core::ai::{plan_shot, Level};
 use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::{BoardSpec, Seat, Vec2};
+use carrom_net::pick::{self, forward};
 use carrom_net::replica::Change;
 use carrom_net::{Holder, Host, Intent, NetError, Outgoing, PeerId, Replica, Served, StateHash, ToPeer, Who};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
@@ -143,7 +143,7 @@ impl Net {
     /// The seat to play strikes: from its device if a peer holds it, else at the host.
     fn play_one(&mut self, rng: &mut ChaCha8Rng) -> bool {
         let Some(seat) = self.host.game().rules().to_play() else { return false };
-        let intent = chosen_intent(self.host.game(), seat, rng);
+        let intent = pick::computer(self.host.game(), seat, rng);
         match self.host.host().holder(seat) {
             Holder::Device(token) => {
                 let peer = self.peers.iter().find(|p| p.token == token && p.connected).unwrap();
@@ -167,35 +167,6 @@ impl Net {
                 && p.game.as_ref().map(|g| StateHash::of_game(g).unwrap()) == Some(ours)
         })
     }
-}
-
-/// The computer's choice for `seat` (easy level: quick, and it clears a board), as a player's
-/// intent; a random strike if it finds none.
-fn chosen_intent(game: &Game, seat: Seat, rng: &mut ChaCha8Rng) -> Intent {
-    let max_speed = game.table().spec().physics.max_striker_speed;
-    match plan_shot(game.table(), game.rules(), seat, Level::Easy, rng.random()) {
-        Ok(shot) => Intent::new(seat, shot.offset, shot.direction, (shot.speed / max_speed).clamp(0.05, 1.0)),
-        Err(_) => random_intent(game, seat, rng),
-    }
-}
-
-/// A legal-looking strike for `seat`: a free spot near a random one, forward within 60°.
-fn random_intent(game: &Game, seat: Seat, rng: &mut ChaCha8Rng) -> Intent {
-    let wanted = rng.random_range(-0.2..0.2);
-    let offset = game.table().nearest_free_striker_offset(seat, wanted).unwrap_or(0.0);
-    let angle = rng.random_range(-1.0_f32..1.0);
-    let ahead = forward(seat);
-    let direction = Vec2::new(
-        ahead.x * angle.cos() - ahead.y * angle.sin(),
-        ahead.x * angle.sin() + ahead.y * angle.cos(),
-    );
-    Intent::new(seat, offset, direction, rng.random_range(0.3..1.0))
-}
-
-/// Straight ahead from `seat`, across the board.
-fn forward(seat: Seat) -> Vec2 {
-    let towards = seat.towards();
-    Vec2::new(-towards.x, -towards.y)
 }
 
 fn play_board(net: &mut Net, seed: u64) -> usize {
@@ -326,7 +297,7 @@ fn a_dropped_player_pauses_the_match_and_rejoins_with_the_same_token() {
     // Everyone is told the match waits, and for how long; nobody may strike meanwhile.
     assert_eq!(net.seen_players("watcher"), (vec![(0, Who::Host), (2, Who::Away)], 30));
     assert!(net.host.host().is_paused());
-    let intent = chosen_intent(net.host.game(), Seat::ALL[0], &mut rng);
+    let intent = pick::computer(net.host.game(), Seat::ALL[0], &mut rng);
     assert!(matches!(net.host.play_own(&intent, net.now), Err(NetError::Paused { seconds: 30 })));
     net.wait(10.0);
     // Back within the wait, on a new connection: the seat is theirs and play goes on.

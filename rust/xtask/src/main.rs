@@ -16,6 +16,7 @@ mod modules;
 mod msrv;
 mod online;
 mod play;
+mod postgres;
 mod screenshots;
 mod test;
 

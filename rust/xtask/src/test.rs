@@ -19,8 +19,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // Godot is looked for first: a GODOT that names no Godot 4.3+ fails now, not after the build.
     let godot = crate::godot::find()?;
     let root = workspace_root();
-    let mut tally =
-        counted_step("cargo test", Command::new(cargo()).args(["test", "--workspace"]).current_dir(&root))?;
+    // The match server's tests run on SQLite, and on PostgreSQL in a cluster of their own.
+    let cluster = crate::postgres::Cluster::start()?;
+    let mut cargo_test = Command::new(cargo());
+    cargo_test.args(["test", "--workspace"]).current_dir(&root);
+    if let Ok(cluster) = &cluster {
+        cargo_test.env("CARROM_TEST_POSTGRES", cluster.url());
+    }
+    let tested = counted_step("cargo test", &mut cargo_test);
+    let postgres = match &cluster {
+        Ok(_) => "passed on SQLite and PostgreSQL".to_string(),
+        Err(why) => format!("SKIPPED on PostgreSQL (not run, not passed): {why}; passed on SQLite"),
+    };
+    drop(cluster);
+    let mut tally = tested?;
+    if postgres.starts_with("SKIPPED") {
+        println!("== the match server on PostgreSQL: {postgres}");
+        tally.skipped += 1;
+    }
     println!("== rust-version");
     for line in crate::msrv::check()? {
         println!("{line}");
@@ -37,7 +53,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     };
     println!(
-        "\n== summary\ncargo tests: passed\nrust-version: true\nGDScript lint and format: passed\n\
+        "\n== summary\ncargo tests: passed\nmatch server: {postgres}\nrust-version: true\nGDScript lint and format: passed\n\
          translations: complete\nGodot scenarios: {scenarios}\nexported game: {exported}"
     );
     println!("total: {} passed, {} failed, {} skipped", tally.passed, tally.failed, tally.skipped);

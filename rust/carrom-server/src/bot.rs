@@ -1,0 +1,276 @@
+//! A bot: a device without a screen that plays on a match server exactly as the game does —
+//! the lobby's text frames, then carrom-net's binary frames with a `Replica` over its own copy
+//! of the match, answering every shot with its hash. The server's tests and the load generator
+//! (`carrom-lab bots`) play with it; a test may also make it misbehave.
+
+use carrom_core::game::Game;
+use carrom_core::Seat;
+use carrom_net::lobby::{self, ToClient, ToServer, LOBBY};
+use carrom_net::pick;
+use carrom_net::replica::Change;
+use carrom_net::{Player, Replica};
+use futures_util::{SinkExt, StreamExt};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How a bot chooses its strikes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// The computer's easy level: clears a board in a few dozen shots.
+    Computer,
+    /// A legal-looking strike at random: nearly free to choose, for load.
+    Random,
+}
+
+/// Why a bot stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    /// The connection failed or closed.
+    #[error("connection: {0}")]
+    Link(String),
+    /// Nothing came in time.
+    #[error("nothing came for {0:?}")]
+    Silent(Duration),
+    /// The server sent what the protocol refuses.
+    #[error("a bad message from the server: {0}")]
+    Bad(String),
+}
+
+/// A device without a screen.
+pub struct Bot {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    replica: Replica,
+    game: Option<Game>,
+    rng: ChaCha8Rng,
+    aim: Aim,
+    /// The name it gives.
+    pub name: String,
+    /// Its device token.
+    pub token: String,
+    /// Lobby messages not yet looked at.
+    pub lobby: VecDeque<ToClient>,
+    /// What the host refused of its protocol messages.
+    pub refusals: Vec<String>,
+    /// States the host resent because this bot's hash differed.
+    pub resyncs: u32,
+    /// Turns carried out on its copy of the match.
+    pub turns: u32,
+    /// Who sits where, as last told.
+    pub players: Vec<Player>,
+    /// Seconds the match waits for a dropped player, as last told.
+    pub pause_seconds: u32,
+    /// Whether it says the protocol's hello by itself on being matched (a test may not).
+    pub auto_hello: bool,
+    /// Whether a strike of its own is on its way.
+    striking: bool,
+}
+
+impl Bot {
+    /// Connects to the server at `address` (`host:port`) and says hello.
+    pub async fn connect(address: &str, name: &str, token: &str, seed: u64) -> Result<Bot, BotError> {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
+            .await
+            .map_err(|e| BotError::Link(e.to_string()))?;
+        let mut bot = Bot {
+            ws,
+            replica: Replica::new(),
+            game: None,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            aim: Aim::Computer,
+            name: name.into(),
+            token: token.into(),
+            lobby: VecDeque::new(),
+            refusals: vec![],
+            resyncs: 0,
+            turns: 0,
+            players: vec![],
+            pause_seconds: 0,
+            auto_hello: true,
+            striking: false,
+        };
+        bot.ask(&ToServer::Hello { lobby: LOBBY, name: name.into(), token: token.into() }).await?;
+        Ok(bot)
+    }
+
+    /// Chooses strikes as `aim` says.
+    pub fn aiming(mut self, aim: Aim) -> Bot {
+        self.aim = aim;
+        self
+    }
+
+    /// Sends a lobby request.
+    pub async fn ask(&mut self, request: &ToServer) -> Result<(), BotError> {
+        self.send(Message::Text(lobby::write(request).into())).await
+    }
+
+    /// Sends any frame at all (a test's hostile one, say).
+    pub async fn send(&mut self, message: Message) -> Result<(), BotError> {
+        self.ws.send(message).await.map_err(|e| BotError::Link(e.to_string()))
+    }
+
+    /// The match as this bot has it.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The seats it plays.
+    pub fn seats(&self) -> &[Seat] {
+        self.replica.seats()
+    }
+
+    /// Whether every turn the host sent has been carried out here.
+    pub fn caught_up(&self) -> bool {
+        self.replica.is_joined() && self.replica.settled_shots() == self.replica.shots()
+    }
+
+    /// Reads one frame (waiting at most `wait`) and takes it: a lobby message is queued, a
+    /// protocol message carried out on the bot's match (a shot played, its hash sent back).
+    pub async fn read(&mut self, wait: Duration) -> Result<(), BotError> {
+        let frame = match tokio::time::timeout(wait, self.ws.next()).await {
+            Err(_) => return Err(BotError::Silent(wait)),
+            Ok(None) => return Err(BotError::Link("closed".into())),
+            Ok(Some(Err(e))) => return Err(BotError::Link(e.to_string())),
+            Ok(Some(Ok(frame))) => frame,
+        };
+        match frame {
+            Message::Text(text) => {
+                let message: ToClient =
+                    serde_json::from_str(text.as_str()).map_err(|e| BotError::Bad(e.to_string()))?;
+                if let ToClient::Matched { .. } = message {
+                    // A new match: a new replica, and the protocol's hello.
+                    self.replica = Replica::new();
+                    self.game = None;
+                    self.striking = false;
+                    if self.auto_hello {
+                        let hello = Replica::hello(&self.name, &self.token);
+                        self.send(Message::Binary(hello.into())).await?;
+                    }
+                }
+                self.lobby.push_back(message);
+            }
+            Message::Binary(bytes) => self.protocol(&bytes).await?,
+            Message::Close(_) => return Err(BotError::Link("closed by the server".into())),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    async fn protocol(&mut self, bytes: &[u8]) -> Result<(), BotError> {
+        let (change, replies) = self.replica.receive(bytes).map_err(|e| BotError::Bad(e.to_string()))?;
+        for reply in replies {
+            self.send(Message::Binary(reply.into())).await?;
+        }
+        match change {
+            Change::Joined { game, .. } => self.game = Some(*game),
+            Change::Resynced(game) => {
+                self.resyncs += 1;
+                self.game = Some(*game);
+                self.striking = false;
+            }
+            Change::Shot(action) => {
+                let Some(game) = self.game.as_mut() else {
+                    return Err(BotError::Bad("a shot before the welcome".into()));
+                };
+                // A turn this copy refuses is settled as it stands: the hash then differs and
+                // the host resends its state.
+                let _ = game.perform(&action);
+                self.turns += 1;
+                self.striking = false;
+                let hash = self.replica.settled(game);
+                self.send(Message::Binary(hash.into())).await?;
+            }
+            Change::Players { players, pause_seconds } => {
+                self.players = players;
+                self.pause_seconds = pause_seconds;
+            }
+            Change::Refused(reason) => {
+                self.refusals.push(reason);
+                self.striking = false;
+            }
+            Change::Aim { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// Reads until a lobby message `wanted` picks comes (others are dropped), at most `wait`.
+    pub async fn until<T>(
+        &mut self,
+        wait: Duration,
+        mut wanted: impl FnMut(&ToClient) -> Option<T>,
+    ) -> Result<T, BotError> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            while let Some(message) = self.lobby.pop_front() {
+                if let Some(found) = wanted(&message) {
+                    return Ok(found);
+                }
+            }
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() {
+                return Err(BotError::Silent(wait));
+            }
+            match self.read(left).await {
+                Err(BotError::Silent(_)) => return Err(BotError::Silent(wait)),
+                other => other?,
+            }
+        }
+    }
+
+    /// The seat of this bot to play now, if the match is its to play and caught up.
+    pub fn to_play(&self) -> Option<Seat> {
+        let game = self.game.as_ref()?;
+        let seat = game.rules().to_play()?;
+        (self.caught_up() && self.pause_seconds == 0 && self.seats().contains(&seat)).then_some(seat)
+    }
+
+    /// Strikes, if it is this bot's turn and it has no strike on the way.
+    pub async fn strike_if_due(&mut self) -> Result<bool, BotError> {
+        let Some(seat) = self.to_play().filter(|_| !self.striking) else { return Ok(false) };
+        let Some(game) = self.game.as_ref() else { return Ok(false) };
+        let intent = match self.aim {
+            Aim::Computer => pick::computer(game, seat, &mut self.rng),
+            Aim::Random => pick::random(game, seat, &mut self.rng),
+        };
+        self.striking = true;
+        self.send(Message::Binary(Replica::strike(&intent).into())).await?;
+        Ok(true)
+    }
+
+    /// Plays until `done` says so of its match (strikes when due, reads otherwise), thinking
+    /// `think` before each strike; at most `wait` without a frame.
+    pub async fn play_until(
+        &mut self,
+        think: Duration,
+        wait: Duration,
+        mut done: impl FnMut(&Bot) -> bool,
+    ) -> Result<(), BotError> {
+        let mut thought = false;
+        while !done(self) {
+            if self.to_play().is_some() && !self.striking {
+                if !think.is_zero() && !thought {
+                    // Whatever comes meanwhile is read; a silent wait is the thinking time.
+                    match self.read(think).await {
+                        Err(BotError::Silent(_)) => {}
+                        other => other?,
+                    }
+                    thought = true;
+                    continue;
+                }
+                thought = false;
+                self.strike_if_due().await?;
+            }
+            self.read(wait).await?;
+        }
+        Ok(())
+    }
+
+    /// Closes the connection.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}

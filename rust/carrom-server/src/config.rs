@@ -1,0 +1,57 @@
+//! What the person running the server can set, from the command line.
+
+use clap::Parser;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// The carrom match server: quick match, friends' rooms, spectators and ratings over
+/// WebSockets, every match simulated and checked here.
+#[derive(Clone, Debug, Parser)]
+#[command(name = "carrom-server", version)]
+pub struct Config {
+    /// Where to listen (the game's default server is 127.0.0.1:24681).
+    #[arg(long, default_value = "127.0.0.1:24681")]
+    pub listen: SocketAddr,
+    /// The database: `sqlite://PATH` (made if missing) or `postgres://USER@HOST:PORT/NAME`.
+    /// By default a SQLite file in the user's data folder.
+    #[arg(long)]
+    pub database: Option<String>,
+    /// Seconds a player has for a turn before it passes (0: no timer, at most 600).
+    #[arg(long, default_value_t = 45, value_parser = clap::value_parser!(u32).range(0..=600))]
+    pub turn_seconds: u32,
+    /// Seconds a match waits for a player who dropped before it ends as abandoned by them.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=3600))]
+    pub drop_seconds: u32,
+    /// Seconds a friend's room code lives before its match starts.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=86400))]
+    pub code_seconds: u32,
+    /// The most matches this process runs at once; more are refused (a fleet places them
+    /// elsewhere).
+    #[arg(long, default_value_t = 2000)]
+    pub max_matches: usize,
+    /// Seconds between pings; a link silent for three of them is dropped.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub ping_seconds: u32,
+    /// Write logs as JSON lines (for a log collector) instead of plain text.
+    #[arg(long)]
+    pub json_logs: bool,
+}
+
+impl Config {
+    /// The database to open: the one given, or SQLite in the user's data folder.
+    pub fn database_url(&self) -> String {
+        match &self.database {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}?mode=rwc", default_database().display()),
+        }
+    }
+}
+
+/// `$XDG_DATA_HOME/carrom/server.sqlite`, or under `~/.local/share`, or the working folder.
+fn default_database() -> PathBuf {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    data.join("carrom").join("server.sqlite")
+}

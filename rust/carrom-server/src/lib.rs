@@ -1,0 +1,79 @@
+//! The carrom match server: one process hosts many matches, each a carrom-net host over a
+//! carrom-core match that it simulates and checks, reached over WebSockets. Quick match pairs
+//! players of a near rating; friends share a room's code; anyone with the code can watch; a
+//! device that drops comes back to its seat. Players, ratings, rooms and every match (saved
+//! after each shot) live in SQLite or PostgreSQL. See `docs/online.md`.
+
+pub mod bot;
+pub mod config;
+pub mod http;
+pub mod lobby;
+pub mod metrics;
+pub mod outbox;
+pub mod queue;
+pub mod rating;
+pub mod seating;
+pub mod server;
+pub mod socket;
+pub mod store;
+pub mod table;
+
+use axum::serve::ListenerExt;
+use std::time::Duration;
+
+/// Runs the server as `config` says until SIGTERM or Ctrl-C, then drains: no new matches, every
+/// running one saved (it is after each shot) and its players told, and the process ends.
+pub async fn run(config: config::Config) -> Result<(), String> {
+    let url = config.database_url();
+    let store = store::Store::open(&url).await.map_err(|e| e.to_string())?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    let server = server::Server::new(config, store);
+    let resumed = server.resume_all().await.map_err(|e| e.to_string())?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    tracing::info!(%address, resumed, database = %url.split('@').next_back().unwrap_or_default(), "listening");
+    // The line a script or test waits for.
+    println!("carrom-server listening on {address}");
+    let sweeper = server.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_millis(500));
+        loop {
+            every.tick().await;
+            sweeper.sweep().await;
+        }
+    });
+    let app = http::routes(server.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let draining = server.clone();
+    // Shots are small and wanted at once: no waiting to fill a packet.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            stop_signal().await;
+            tracing::info!("stopping: no new matches; telling the players");
+            draining.drain();
+            // Tables tell their players and end; give the messages a moment to leave.
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        })
+        .await
+        .map_err(|e| e.to_string())
+}
+
+async fn stop_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(term) => term,
+            Err(_) => return ctrl_c.await.unwrap_or_default(),
+        };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    ctrl_c.await.unwrap_or_default();
+}

@@ -1,0 +1,281 @@
+//! A connection's lobby requests: hello, quick match, rooms, watching, resuming, rematch.
+//! Each is checked field by field; a refusal says what was wrong and what is allowed, and
+//! changes nothing.
+
+use crate::outbox::Outbox;
+use crate::queue::{self, Waiting};
+use crate::server::{Member, Room, Server, Slot};
+use carrom_core::rules::{Mode, Ruleset};
+use carrom_net::lobby::{normal_code, Rating, ToClient, ToServer, LOBBY};
+use carrom_net::players::{check_identity, check_name};
+use carrom_net::PeerId;
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+
+/// The shortest device token the server takes: a short one could be guessed.
+const MIN_TOKEN: usize = 16;
+/// The longest.
+const MAX_TOKEN: usize = 64;
+
+/// Who a connection is, once it has said hello.
+#[derive(Clone)]
+pub struct Me {
+    /// The player's public id.
+    pub player: String,
+    /// The name given.
+    pub name: String,
+    /// The device token given.
+    pub token: String,
+}
+
+/// One connection's side of the lobby.
+pub struct Desk {
+    /// The connection.
+    pub peer: PeerId,
+    /// Its way out.
+    pub outbox: Outbox,
+    /// Where its protocol frames go.
+    pub slot: Slot,
+    /// Who it is, after hello.
+    pub me: Option<Me>,
+}
+
+impl Desk {
+    /// Answers `request`; a refusal is the reason, in words.
+    pub async fn answer(&mut self, server: &Arc<Server>, request: ToServer) -> Result<(), String> {
+        if let ToServer::Hello { lobby, name, token } = request {
+            return self.hello(server, lobby, name, token).await;
+        }
+        let Some(me) = self.me.clone() else {
+            return Err("say hello first".into());
+        };
+        match request {
+            ToServer::Hello { .. } => Err("one hello a connection".into()),
+            ToServer::Quick { mode, rules } => self.quick(server, &me, &mode, &rules).await,
+            ToServer::Create { mode, rules } => self.create(server, &me, &mode, &rules).await,
+            ToServer::Join { code } => {
+                self.join(server, &me, &normal_code(&code).map_err(|e| e.to_string())?).await
+            }
+            ToServer::Watch { code } => {
+                self.watch(server, &me, &normal_code(&code).map_err(|e| e.to_string())?)
+            }
+            ToServer::Resume => self.resume(server, &me),
+            ToServer::Cancel => {
+                self.leave_lobby(server, &me.player);
+                Ok(())
+            }
+            ToServer::Rematch => {
+                let code = self.slot.lock().ok().and_then(|s| s.as_ref().map(|j| j.code.clone()));
+                let code = code.ok_or("no match to play again")?;
+                server.rematch(&code, self.member(&me, 0.0)).await
+            }
+        }
+    }
+
+    async fn hello(
+        &mut self,
+        server: &Arc<Server>,
+        lobby: u32,
+        name: String,
+        token: String,
+    ) -> Result<(), String> {
+        if self.me.is_some() {
+            return Err("one hello a connection".into());
+        }
+        if lobby != LOBBY {
+            return Err(format!(
+                "lobby version {lobby}: this server speaks version {LOBBY}; update the game"
+            ));
+        }
+        check_name(&name).map_err(|e| e.to_string())?;
+        check_identity("token", &token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            .map_err(|e| e.to_string())?;
+        if token.len() < MIN_TOKEN {
+            return Err(format!("token must be {MIN_TOKEN} to {MAX_TOKEN} characters (got {})", token.len()));
+        }
+        let hash: String = Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        let player = server.store.player(&hash, &name, &crate::server::random_id()).await.map_err(|e| {
+            tracing::error!(%e, "a player could not be looked up");
+            "the server cannot reach its database: try again in a moment".to_string()
+        })?;
+        let ratings = server
+            .store
+            .standings(&player)
+            .await
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|(ladder, s)| Rating {
+                ladder: ladder.into(),
+                rating: s.rating.round() as i32,
+                games: s.games,
+            })
+            .collect();
+        let playing = server.hub().playing.contains_key(&player);
+        self.me = Some(Me { player: player.clone(), name, token });
+        self.outbox.text(&ToClient::Welcome { player, ratings, playing });
+        Ok(())
+    }
+
+    async fn quick(&mut self, server: &Arc<Server>, me: &Me, mode: &str, rules: &str) -> Result<(), String> {
+        let (mode, rules) = game_of(mode, rules)?;
+        self.not_busy(server, me)?;
+        let rating = server.store.standing(&me.player, mode.name()).await.map_err(|e| e.to_string())?.rating;
+        let member = self.member(me, rating);
+        let mut hub = server.hub();
+        if hub.draining {
+            return Err("this server is restarting: try again in a moment".into());
+        }
+        let since = server.now();
+        hub.queue.add(
+            (mode.name().into(), rules),
+            Waiting { player: me.player.clone(), rating, since, with: member },
+        );
+        self.outbox.text(&ToClient::Queued { seconds: 0, window: queue::window(0.0) as u32 });
+        Ok(())
+    }
+
+    async fn create(&mut self, server: &Arc<Server>, me: &Me, mode: &str, rules: &str) -> Result<(), String> {
+        let (mode, rules) = game_of(mode, rules)?;
+        self.not_busy(server, me)?;
+        let code = server.new_code();
+        let seconds = server.config.code_seconds;
+        server
+            .store
+            .put_room(&code, mode.name(), &rules, &me.player, crate::store::now() + i64::from(seconds))
+            .await
+            .map_err(|e| e.to_string())?;
+        let member = self.member(me, 0.0);
+        let mut hub = server.hub();
+        if hub.draining {
+            return Err("this server is restarting: try again in a moment".into());
+        }
+        let expires = server.now() + f64::from(seconds);
+        hub.rooms.insert(code.clone(), Room { mode, rules, members: vec![member], expires });
+        self.outbox.text(&ToClient::Room {
+            code,
+            expires_in: seconds,
+            taken: 1,
+            seats: mode.seats().len() as u8,
+        });
+        Ok(())
+    }
+
+    async fn join(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
+        let full = {
+            let mut hub = server.hub();
+            if let Some(id) = hub.codes.get(code).cloned() {
+                drop(hub);
+                if server.hub().playing.get(&me.player) == Some(&id) {
+                    return self.resume(server, me);
+                }
+                return Err(format!("the match of room {code} has begun: watch it instead"));
+            }
+            if hub.playing.contains_key(&me.player) {
+                return Err("you have a match running: resume it first".into());
+            }
+            hub.queue.remove(&me.player);
+            let now = server.now();
+            let Some(room) = hub.rooms.get_mut(code) else {
+                return Err(format!(
+                    "no room has the code {code}: codes expire, ask your friend for a new one"
+                ));
+            };
+            let seats = room.mode.seats().len();
+            if !room.members.iter().any(|m| m.player == me.player) {
+                if room.members.len() >= seats {
+                    return Err(format!("room {code} is full"));
+                }
+                room.members.push(self.member(me, 0.0));
+            }
+            let told = ToClient::Room {
+                code: code.to_string(),
+                expires_in: (room.expires - now).max(0.0) as u32,
+                taken: room.members.len() as u8,
+                seats: seats as u8,
+            };
+            for member in &room.members {
+                member.outbox.text(&told);
+            }
+            if room.members.len() == seats {
+                hub.rooms.remove(code)
+            } else {
+                None
+            }
+        };
+        if let Some(room) = full {
+            server
+                .start_match(code.to_string(), room.mode, &room.rules, false, room.members)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    fn watch(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
+        let id = {
+            let hub = server.hub();
+            match hub.codes.get(code) {
+                Some(id) => id.clone(),
+                None if hub.rooms.contains_key(code) => {
+                    return Err(format!("the match of room {code} has not begun yet"));
+                }
+                None => return Err(format!("no match has the code {code}")),
+            }
+        };
+        let joined = server.joined(&id).ok_or_else(|| format!("the match of room {code} has ended"))?;
+        server.seat(&joined, self.member(me, 0.0), true);
+        Ok(())
+    }
+
+    fn resume(&mut self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
+        let id = server.hub().playing.get(&me.player).cloned().ok_or("you have no match running")?;
+        let joined = server.joined(&id).ok_or("your match has ended")?;
+        server.seat(&joined, self.member(me, 0.0), false);
+        Ok(())
+    }
+
+    /// Refuses a player who already has a match running.
+    fn not_busy(&self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
+        if server.hub().playing.contains_key(&me.player) {
+            return Err("you have a match running: resume it first".into());
+        }
+        self.leave_lobby(server, &me.player);
+        Ok(())
+    }
+
+    /// Takes this player out of the queue and of any room not yet started.
+    pub fn leave_lobby(&self, server: &Arc<Server>, player: &str) {
+        let mut hub = server.hub();
+        hub.queue.remove(player);
+        hub.rooms.retain(|_, room| {
+            room.members.retain(|m| m.player != player);
+            !room.members.is_empty()
+        });
+    }
+
+    fn member(&self, me: &Me, rating: f64) -> Member {
+        Member {
+            peer: self.peer,
+            player: me.player.clone(),
+            name: me.name.clone(),
+            token: me.token.clone(),
+            rating,
+            outbox: self.outbox.clone(),
+            slot: self.slot.clone(),
+        }
+    }
+}
+
+/// The mode and ruleset named, or what is allowed.
+fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), String> {
+    let mode = Mode::from_name(mode).ok_or_else(|| {
+        format!("no mode {:?}: singles, doubles or points", mode.chars().take(16).collect::<String>())
+    })?;
+    Ruleset::preset(rules).map_err(|_| {
+        format!(
+            "no ruleset {:?}: classic, freestyle or disc_pool",
+            rules.chars().take(16).collect::<String>()
+        )
+    })?;
+    Ok((mode, rules.to_string()))
+}

@@ -1,0 +1,166 @@
+//! The quick-match queue: players waiting for a game of one mode and ruleset, paired with
+//! players near their rating — the window of "near" widening the longer they wait, so that
+//! nobody waits for ever when few are online.
+
+use std::collections::BTreeMap;
+
+/// How far from a player's rating an opponent may be at first.
+pub const FIRST_WINDOW: f64 = 100.0;
+/// How much the window widens a second waited.
+pub const WIDENING: f64 = 25.0;
+/// The widest window: past it, anyone waiting for the same game is a match.
+pub const WIDEST: f64 = 1000.0;
+
+/// One player waiting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Waiting<T> {
+    /// The player's id.
+    pub player: String,
+    /// Their rating on the mode's ladder.
+    pub rating: f64,
+    /// When they joined the queue, seconds.
+    pub since: f64,
+    /// Whatever the caller needs to reach them.
+    pub with: T,
+}
+
+/// The game waited for: a mode's name and a ruleset's.
+pub type Game = (String, String);
+
+/// Everyone waiting, by the game they wait for.
+pub struct Queue<T> {
+    games: BTreeMap<Game, Vec<Waiting<T>>>,
+}
+
+impl<T> Default for Queue<T> {
+    fn default() -> Self {
+        Queue { games: BTreeMap::new() }
+    }
+}
+
+/// How far from its rating a player who has waited `seconds` takes an opponent.
+pub fn window(seconds: f64) -> f64 {
+    (FIRST_WINDOW + WIDENING * seconds.max(0.0)).min(WIDEST)
+}
+
+impl<T> Queue<T> {
+    /// `waiting` waits for `game` (once: a player already waiting is moved).
+    pub fn add(&mut self, game: Game, waiting: Waiting<T>) {
+        self.remove(&waiting.player);
+        self.games.entry(game).or_default().push(waiting);
+    }
+
+    /// Takes `player` out of the queue.
+    pub fn remove(&mut self, player: &str) -> Option<Waiting<T>> {
+        for list in self.games.values_mut() {
+            if let Some(i) = list.iter().position(|w| w.player == player) {
+                return Some(list.remove(i));
+            }
+        }
+        None
+    }
+
+    /// Players waiting.
+    pub fn len(&self) -> usize {
+        self.games.values().map(Vec::len).sum()
+    }
+
+    /// Whether nobody waits.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every player waiting, with the game they wait for.
+    pub fn iter(&self) -> impl Iterator<Item = (&Game, &Waiting<T>)> {
+        self.games.iter().flat_map(|(game, list)| list.iter().map(move |w| (game, w)))
+    }
+
+    /// Takes out every group that can play now at `now`: for each game, `size(game)` players,
+    /// the one who has waited longest with those nearest its rating, each within the window of
+    /// both. Groups come out longest-waiting first.
+    pub fn pair(&mut self, now: f64, size: impl Fn(&Game) -> usize) -> Vec<(Game, Vec<Waiting<T>>)> {
+        let mut groups = vec![];
+        for (game, list) in &mut self.games {
+            let size = size(game).max(1);
+            list.sort_by(|a, b| a.since.total_cmp(&b.since));
+            let mut first = 0;
+            while list.len() - first >= size {
+                let anchor = &list[first];
+                let mut near: Vec<(f64, usize)> = list
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, w)| {
+                        let gap = (w.rating - anchor.rating).abs();
+                        *i != first && gap <= window(now - anchor.since) && gap <= window(now - w.since)
+                    })
+                    .map(|(i, w)| ((w.rating - anchor.rating).abs(), i))
+                    .collect();
+                if near.len() + 1 < size {
+                    first += 1;
+                    continue;
+                }
+                near.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let mut taken: Vec<usize> = near.iter().take(size - 1).map(|(_, i)| *i).collect();
+                taken.push(first);
+                taken.sort_unstable();
+                let group: Vec<Waiting<T>> = taken.iter().rev().map(|i| list.remove(*i)).collect();
+                groups.push((game.clone(), group.into_iter().rev().collect()));
+            }
+        }
+        self.games.retain(|_, list| !list.is_empty());
+        groups
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn waiting(player: &str, rating: f64, since: f64) -> Waiting<()> {
+        Waiting { player: player.into(), rating, since, with: () }
+    }
+
+    fn singles() -> Game {
+        ("singles".into(), "classic".into())
+    }
+
+    #[test]
+    fn near_ratings_pair_at_once_and_far_ones_only_after_waiting() {
+        let mut queue = Queue::default();
+        queue.add(singles(), waiting("a", 1500.0, 0.0));
+        queue.add(singles(), waiting("b", 1900.0, 0.0));
+        assert!(queue.pair(0.0, |_| 2).is_empty(), "400 apart is too far at first");
+        queue.add(singles(), waiting("c", 1550.0, 1.0));
+        let groups = queue.pair(1.0, |_| 2);
+        assert_eq!(groups.len(), 1);
+        let players: Vec<&str> = groups[0].1.iter().map(|w| w.player.as_str()).collect();
+        assert_eq!(players, ["a", "c"]);
+        assert_eq!(queue.len(), 1);
+        queue.add(singles(), waiting("d", 2300.0, 1.0));
+        let later = queue.pair(40.0, |_| 2);
+        assert_eq!(later.len(), 1, "the window has widened to take b and d");
+    }
+
+    #[test]
+    fn only_players_waiting_for_the_same_game_are_paired() {
+        let mut queue = Queue::default();
+        queue.add(singles(), waiting("a", 1500.0, 0.0));
+        queue.add(("singles".into(), "freestyle".into()), waiting("b", 1500.0, 0.0));
+        assert!(queue.pair(100.0, |_| 2).is_empty());
+        queue.add(("points".into(), "classic".into()), waiting("c", 1500.0, 0.0));
+        queue.add(("points".into(), "classic".into()), waiting("d", 1500.0, 0.0));
+        assert!(queue.pair(100.0, |_| 3).is_empty(), "the points game waits for a third");
+        queue.add(("points".into(), "classic".into()), waiting("e", 1510.0, 0.0));
+        assert_eq!(queue.pair(100.0, |_| 3)[0].1.len(), 3);
+    }
+
+    #[test]
+    fn a_player_waits_once_and_can_leave() {
+        let mut queue = Queue::default();
+        queue.add(singles(), waiting("a", 1500.0, 0.0));
+        queue.add(("doubles".into(), "classic".into()), waiting("a", 1500.0, 0.0));
+        assert_eq!(queue.len(), 1);
+        assert!(queue.remove("a").is_some());
+        assert!(queue.is_empty());
+    }
+}

@@ -1,0 +1,446 @@
+//! The server's shared state: its settings, database and metrics, and the hub — who waits for
+//! a quick match, the friends' rooms not yet started, the tables running and who sits at them.
+//! The hub is held under a plain mutex for moments only: nothing waits while holding it.
+
+use crate::config::Config;
+use crate::metrics::Metrics;
+use crate::outbox::Outbox;
+use crate::queue::{self, Queue, Waiting};
+use crate::seating;
+use crate::store::{Seated, Store, StoreError};
+use crate::table::{self, TableSpec, ToTable};
+use carrom_core::game::Game;
+use carrom_core::rules::{MatchSettings, Mode, Ruleset};
+use carrom_core::BoardSpec;
+use carrom_net::lobby::{ToClient, CODE_ALPHABET, CODE_LENGTH};
+use carrom_net::rate::RateLimit;
+use carrom_net::{Holder, Host, PeerId, Served};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+use tokio::sync::mpsc;
+
+/// Handshakes an address may make a second, on average, and at once.
+const HANDSHAKES_PER_SECOND: u32 = 2;
+const HANDSHAKE_BURST: u32 = 20;
+/// How long a finished match's players have to ask for a rematch, seconds.
+const REMATCH_SECONDS: f64 = 120.0;
+
+/// The match a connection is at (playing or watching), for its protocol frames.
+#[derive(Clone)]
+pub struct Joined {
+    /// The match's id.
+    pub id: String,
+    /// Its code.
+    pub code: String,
+    /// Its table.
+    pub tx: mpsc::Sender<ToTable>,
+}
+
+/// Where a connection's protocol frames go; set by the hub when it seats the connection.
+pub type Slot = Arc<Mutex<Option<Joined>>>;
+
+/// A connection that has said hello, as the lobby knows it.
+#[derive(Clone)]
+pub struct Member {
+    /// The connection.
+    pub peer: PeerId,
+    /// The player's public id.
+    pub player: String,
+    /// The name given.
+    pub name: String,
+    /// The device token given (checked again at the protocol's hello).
+    pub token: String,
+    /// The player's rating on the ladder in question.
+    pub rating: f64,
+    /// The connection's way out.
+    pub outbox: Outbox,
+    /// Where its protocol frames go.
+    pub slot: Slot,
+}
+
+/// A friends' room not yet started.
+pub struct Room {
+    /// The mode.
+    pub mode: Mode,
+    /// The ruleset preset.
+    pub rules: String,
+    /// Who is in it, the maker first.
+    pub members: Vec<Member>,
+    /// When its code expires, server seconds.
+    pub expires: f64,
+}
+
+/// A finished match whose players may play again.
+pub struct Rematch {
+    spec: TableSpec,
+    asked: Vec<Member>,
+    until: f64,
+}
+
+/// A running table.
+pub struct TableRef {
+    /// Its channel.
+    pub tx: mpsc::Sender<ToTable>,
+    /// Its code.
+    pub code: String,
+}
+
+/// Who waits, plays and watches.
+#[derive(Default)]
+pub struct Hub {
+    /// Players waiting for a quick match.
+    pub queue: Queue<Member>,
+    /// Rooms waiting for their players, by code.
+    pub rooms: HashMap<String, Room>,
+    /// Tables running, by match id.
+    pub tables: HashMap<String, TableRef>,
+    /// Running matches by code.
+    pub codes: HashMap<String, String>,
+    /// The match each player sits in while it is not over.
+    pub playing: HashMap<String, String>,
+    /// Finished matches open for a rematch, by code.
+    pub rematches: HashMap<String, Rematch>,
+    handshakes: HashMap<IpAddr, RateLimit>,
+    /// Whether the server is stopping: no new matches.
+    pub draining: bool,
+}
+
+/// Everything the server's tasks share.
+pub struct Server {
+    /// The settings it was started with.
+    pub config: Config,
+    /// The database.
+    pub store: Store,
+    /// What it counts.
+    pub metrics: Metrics,
+    hub: Mutex<Hub>,
+    clock: Instant,
+    next_peer: AtomicI64,
+}
+
+/// Why a match could not be started.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The mode, ruleset or table refused.
+    #[error("{0}")]
+    Game(String),
+    /// The server runs as many matches as it may.
+    #[error("this server is full ({0} matches): try again in a moment")]
+    Full(usize),
+    /// The server is stopping.
+    #[error("this server is restarting: try again in a moment")]
+    Draining,
+}
+
+impl Server {
+    /// A server over `store`.
+    pub fn new(config: Config, store: Store) -> Arc<Server> {
+        Arc::new(Server {
+            config,
+            store,
+            metrics: Metrics::default(),
+            hub: Mutex::new(Hub::default()),
+            clock: Instant::now(),
+            next_peer: AtomicI64::new(1),
+        })
+    }
+
+    /// Seconds since the server started: the protocol's clock.
+    pub fn now(&self) -> f64 {
+        self.clock.elapsed().as_secs_f64()
+    }
+
+    /// A new connection's number.
+    pub fn next_peer(&self) -> PeerId {
+        self.next_peer.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The hub, for a moment.
+    pub fn hub(&self) -> MutexGuard<'_, Hub> {
+        // A task that panicked while holding it left plain maps behind: still usable.
+        self.hub.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Whether `address` may open another connection now.
+    pub fn may_handshake(&self, address: IpAddr) -> bool {
+        let now = self.now();
+        let mut hub = self.hub();
+        if hub.handshakes.len() > 10_000 {
+            hub.handshakes.clear();
+        }
+        let limit = hub
+            .handshakes
+            .entry(address)
+            .or_insert_with(|| RateLimit::new(HANDSHAKES_PER_SECOND, HANDSHAKE_BURST));
+        limit.take(now).is_ok()
+    }
+
+    /// A new room code, used by no room or running match.
+    pub fn new_code(&self) -> String {
+        let hub = self.hub();
+        loop {
+            let code: String = random_bytes::<CODE_LENGTH>()
+                .iter()
+                .map(|b| CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()] as char)
+                .collect();
+            if !hub.rooms.contains_key(&code) && !hub.codes.contains_key(&code) {
+                return code;
+            }
+        }
+    }
+
+    /// Starts a match of `mode` under `rules` for `members`, in a room of `code`.
+    pub async fn start_match(
+        self: &Arc<Self>,
+        code: String,
+        mode: Mode,
+        rules: &str,
+        rated: bool,
+        members: Vec<Member>,
+    ) -> Result<(), StartError> {
+        if self.hub().draining {
+            return Err(StartError::Draining);
+        }
+        if self.hub().tables.len() >= self.config.max_matches {
+            return Err(StartError::Full(self.config.max_matches));
+        }
+        let ruleset = Ruleset::preset(rules).map_err(|e| StartError::Game(e.to_string()))?;
+        let seed = u64::from_le_bytes(random_bytes::<8>());
+        let game = Game::new(BoardSpec::icf(), MatchSettings::with_rules(mode, ruleset), seed)
+            .map_err(|e| StartError::Game(e.to_string()))?;
+        let entrants = members.iter().map(|m| (m.player.clone(), m.name.clone(), m.rating)).collect();
+        let seated = seating::seat(mode, entrants);
+        let spec = TableSpec { id: random_id(), code, mode, rules: rules.to_string(), rated, seated };
+        let served = self.serve(game, &spec, 0).map_err(StartError::Game)?;
+        let tx = self.open_table(spec.clone(), served);
+        if let Err(error) = self.store.room_started(&spec.code, &spec.id).await {
+            tracing::warn!(%error, "the room's code could not be kept");
+        }
+        for member in members {
+            self.seat(
+                &Joined { id: spec.id.clone(), code: spec.code.clone(), tx: tx.clone() },
+                member,
+                false,
+            );
+        }
+        Ok(())
+    }
+
+    /// The host and match of a table for `spec`, after `shots` turns.
+    fn serve(&self, game: Game, spec: &TableSpec, shots: u32) -> Result<Served, String> {
+        let holders = spec
+            .seated
+            .iter()
+            .map(|s| Ok((carrom_net::intent::seat(s.seat)?, Holder::Device(s.player.clone()))))
+            .collect::<Result<Vec<_>, carrom_net::NetError>>()
+            .map_err(|e| e.to_string())?;
+        let host = Host::new(&game, holders)
+            .map_err(|e| e.to_string())?
+            .with_turn_seconds(self.config.turn_seconds)
+            .with_drop_seconds(self.config.drop_seconds)
+            .resumed_at(shots);
+        Ok(Served::with_host(game, host))
+    }
+
+    fn open_table(self: &Arc<Self>, spec: TableSpec, served: Served) -> mpsc::Sender<ToTable> {
+        let tx = table::open(self.clone(), spec.clone(), served);
+        let mut hub = self.hub();
+        hub.tables.insert(spec.id.clone(), TableRef { tx: tx.clone(), code: spec.code.clone() });
+        hub.codes.insert(spec.code.clone(), spec.id.clone());
+        for seated in &spec.seated {
+            hub.playing.insert(seated.player.clone(), spec.id.clone());
+        }
+        tx
+    }
+
+    /// Seats `member` at the table `joined` (or lets it watch): its protocol frames go there
+    /// from now on, and it is told so.
+    pub fn seat(&self, joined: &Joined, member: Member, watching: bool) {
+        let previous = member.slot.lock().map(|mut slot| slot.replace(joined.clone())).unwrap_or_default();
+        if let Some(previous) = previous {
+            let _ = previous.tx.try_send(ToTable::Leave { peer: member.peer });
+        }
+        let connect = ToTable::Connect {
+            peer: member.peer,
+            player: member.player.clone(),
+            name: member.name.clone(),
+            token: member.token.clone(),
+            outbox: member.outbox.clone(),
+        };
+        if joined.tx.try_send(connect).is_err() {
+            member.outbox.text(&ToClient::Refused { reason: "that match is busy: try again".into() });
+            return;
+        }
+        member.outbox.text(&ToClient::Matched { id: joined.id.clone(), code: joined.code.clone(), watching });
+    }
+
+    /// The table of a running match by id.
+    pub fn joined(&self, id: &str) -> Option<Joined> {
+        let hub = self.hub();
+        hub.tables.get(id).map(|t| Joined { id: id.to_string(), code: t.code.clone(), tx: t.tx.clone() })
+    }
+
+    /// Takes up every match the database says was running when the server last stopped.
+    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, StoreError> {
+        let mut resumed = 0;
+        for saved in self.store.running().await? {
+            let taken = (|| {
+                let game = Game::from_json(&saved.state).map_err(|e| e.to_string())?;
+                let seated: Vec<Seated> = serde_json::from_str(&saved.seats).map_err(|e| e.to_string())?;
+                let mode = Mode::from_name(&saved.mode).ok_or("no such mode")?;
+                let spec = TableSpec {
+                    id: saved.id.clone(),
+                    code: saved.code.clone(),
+                    mode,
+                    rules: saved.rules.clone(),
+                    rated: saved.rated,
+                    seated,
+                };
+                let served = self.serve(game, &spec, saved.shots)?;
+                Ok::<_, String>((spec, served))
+            })();
+            match taken {
+                Ok((spec, served)) => {
+                    self.open_table(spec, served);
+                    resumed += 1;
+                }
+                Err(error) => tracing::error!(id = %saved.id, %error, "a saved match could not be taken up"),
+            }
+        }
+        Ok(resumed)
+    }
+
+    /// A table's match is over and recorded: its players are free, and may ask for a rematch.
+    pub fn match_over(&self, spec: &TableSpec) {
+        let until = self.now() + REMATCH_SECONDS;
+        let mut hub = self.hub();
+        for seated in &spec.seated {
+            if hub.playing.get(&seated.player) == Some(&spec.id) {
+                hub.playing.remove(&seated.player);
+            }
+        }
+        hub.rematches.insert(spec.code.clone(), Rematch { spec: spec.clone(), asked: vec![], until });
+    }
+
+    /// A table has ended.
+    pub fn table_closed(&self, id: &str) {
+        let mut hub = self.hub();
+        if let Some(table) = hub.tables.remove(id) {
+            if hub.codes.get(&table.code).is_some_and(|m| m == id) {
+                hub.codes.remove(&table.code);
+            }
+        }
+    }
+
+    /// `member` asks to play the match of `code` again: once every player of it has asked, it
+    /// starts (the same seats; the toss is new).
+    pub async fn rematch(self: &Arc<Self>, code: &str, member: Member) -> Result<(), String> {
+        let ready = {
+            let mut hub = self.hub();
+            let Some(offer) = hub.rematches.get_mut(code) else {
+                return Err("no rematch is open: the match is not over, or the time to ask has passed".into());
+            };
+            if !offer.spec.seated.iter().any(|s| s.player == member.player) {
+                return Err("only the match's players can ask for a rematch".into());
+            }
+            offer.asked.retain(|m| m.player != member.player);
+            offer.asked.push(member);
+            if offer.asked.len() < offer.spec.seated.len() {
+                None
+            } else {
+                hub.rematches.remove(code)
+            }
+        };
+        let Some(offer) = ready else { return Ok(()) };
+        let spec = offer.spec;
+        let mut members = offer.asked;
+        // The same seats as before: in the order of the seats.
+        members.sort_by_key(|m| spec.seated.iter().position(|s| s.player == m.player));
+        self.start_match(spec.code.clone(), spec.mode, &spec.rules, spec.rated, members)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// Pairs the quick-match queue, expires old rooms and offers, and tells each player in the
+    /// queue how long they have waited. Run about once a second.
+    pub async fn sweep(self: &Arc<Self>) {
+        let now = self.now();
+        let groups = {
+            let mut hub = self.hub();
+            let size = |game: &queue::Game| Mode::from_name(&game.0).map_or(2, |m| m.seats().len());
+            let groups = hub.queue.pair(now, size);
+            for (_, waiting) in hub.queue.iter() {
+                let seconds = now - waiting.since;
+                waiting.with.outbox.text(&ToClient::Queued {
+                    seconds: seconds as u32,
+                    window: queue::window(seconds) as u32,
+                });
+            }
+            let expired: Vec<String> = hub
+                .rooms
+                .iter()
+                .filter(|(_, room)| room.expires <= now)
+                .map(|(code, _)| code.clone())
+                .collect();
+            for code in expired {
+                if let Some(room) = hub.rooms.remove(&code) {
+                    for member in room.members {
+                        member.outbox.text(&ToClient::Refused {
+                            reason: format!("room {code} expired before its match began: make a new one"),
+                        });
+                    }
+                }
+            }
+            hub.rematches.retain(|_, offer| offer.until > now);
+            groups
+        };
+        for ((mode, rules), waiting) in groups {
+            for w in &waiting {
+                self.metrics.queue_wait.observe(now - w.since);
+            }
+            let members: Vec<Member> = waiting.into_iter().map(|w: Waiting<Member>| w.with).collect();
+            let Some(mode) = Mode::from_name(&mode) else { continue };
+            let code = self.new_code();
+            if let Err(error) = self.start_match(code, mode, &rules, true, members.clone()).await {
+                for member in members {
+                    member.outbox.text(&ToClient::Refused { reason: error.to_string() });
+                }
+            }
+        }
+    }
+
+    /// Stops taking matches and tells every table and waiting player that the server is going.
+    pub fn drain(&self) {
+        let mut hub = self.hub();
+        hub.draining = true;
+        let closing =
+            ToClient::Closing { reason: "the server is restarting: connect again in a moment".into() };
+        for (_, waiting) in hub.queue.iter() {
+            waiting.with.outbox.text(&closing);
+        }
+        for room in hub.rooms.values() {
+            for member in &room.members {
+                member.outbox.text(&closing);
+            }
+        }
+        for table in hub.tables.values() {
+            let _ = table.tx.try_send(ToTable::Drain);
+        }
+    }
+}
+
+/// `N` bytes from the operating system's random source.
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0; N];
+    // Without the system's randomness nothing the server hands out (ids, codes, seeds) is safe.
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    bytes
+}
+
+/// A new random id: 16 hexadecimal digits.
+pub fn random_id() -> String {
+    random_bytes::<8>().iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,113 @@
+//! One device's WebSocket: text frames are the lobby's, binary frames the match's protocol,
+//! passed to its table unchanged. The socket pings; a link silent for three pings is dropped
+//! (a phone gone out of range), and so is one that does not read what it is sent.
+
+use crate::lobby::Desk;
+use crate::outbox::{Frame, Outbox};
+use crate::server::Server;
+use crate::table::ToTable;
+use axum::extract::ws::{Message, WebSocket};
+use carrom_net::lobby::{self, ToClient};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The most bytes of one frame a device may send.
+pub const MAX_FRAME_IN: usize = 16 * 1024;
+/// Pings a link may miss before it is taken for dead.
+const PINGS_MISSED: u32 = 3;
+
+/// Serves one device until it goes.
+pub async fn serve(server: Arc<Server>, socket: WebSocket) {
+    server.metrics.connections.inc();
+    let (outbox, mut outgoing) = Outbox::new();
+    let mut desk =
+        Desk { peer: server.next_peer(), outbox: outbox.clone(), slot: Arc::new(Mutex::new(None)), me: None };
+    let (mut sink, mut stream) = socket.split();
+    let ping = Duration::from_secs(u64::from(server.config.ping_seconds));
+    let mut pinger = tokio::time::interval(ping);
+    let mut heard = Instant::now();
+    loop {
+        tokio::select! {
+            frame = outgoing.recv() => {
+                let Some(frame) = frame else { break };
+                let message = match frame {
+                    Frame::Text(text) => Message::Text(text.into()),
+                    Frame::Binary(bytes) => Message::Binary(bytes.into()),
+                };
+                if sink.send(message).await.is_err() {
+                    break;
+                }
+            }
+            incoming = stream.next() => {
+                let Some(Ok(message)) = incoming else { break };
+                heard = Instant::now();
+                if !take(&server, &mut desk, message).await {
+                    break;
+                }
+            }
+            _ = pinger.tick() => {
+                if heard.elapsed() > ping * PINGS_MISSED {
+                    tracing::info!(peer = desk.peer, "a silent link was dropped");
+                    break;
+                }
+                if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    break;
+                }
+            }
+            () = outbox.cut() => {
+                server.metrics.slow_dropped.inc();
+                tracing::info!(peer = desk.peer, "a connection that did not read was dropped");
+                break;
+            }
+        }
+    }
+    let _ = sink.close().await;
+    gone(&server, &desk);
+    server.metrics.connections.dec();
+}
+
+/// Takes one frame; false to end the connection.
+async fn take(server: &Arc<Server>, desk: &mut Desk, message: Message) -> bool {
+    match message {
+        Message::Text(text) => {
+            let answer = match lobby::read(text.as_str()) {
+                Ok(request) => desk.answer(server, request).await,
+                Err(error) => Err(error.to_string()),
+            };
+            if let Err(reason) = answer {
+                server.metrics.refused_as("Lobby");
+                desk.outbox.text(&ToClient::Refused { reason });
+            }
+            true
+        }
+        Message::Binary(bytes) => {
+            let joined = desk.slot.lock().ok().and_then(|slot| slot.clone());
+            let Some(joined) = joined else {
+                server.metrics.refused_as("NotInAMatch");
+                desk.outbox.text(&ToClient::Refused { reason: "no match yet: ask the lobby for one".into() });
+                return true;
+            };
+            let event = ToTable::Bytes { peer: desk.peer, bytes: bytes.to_vec(), at: Instant::now() };
+            // A busy table makes this device wait, not the others.
+            let _ = joined.tx.send(event).await;
+            true
+        }
+        Message::Close(_) => false,
+        Message::Ping(_) | Message::Pong(_) => true,
+    }
+}
+
+/// The device has gone: out of the queue and rooms, and its table told.
+fn gone(server: &Arc<Server>, desk: &Desk) {
+    if let Some(me) = &desk.me {
+        desk.leave_lobby(server, &me.player);
+    }
+    let joined = desk.slot.lock().ok().and_then(|mut slot| slot.take());
+    if let Some(joined) = joined {
+        let peer = desk.peer;
+        tokio::spawn(async move {
+            let _ = joined.tx.send(ToTable::Leave { peer }).await;
+        });
+    }
+}

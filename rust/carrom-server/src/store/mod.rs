@@ -1,0 +1,263 @@
+//! The database: players, ratings, rooms, and every match — saved after each shot while it
+//! runs, with its replay once it is over. One interface for SQLite (the default, no setup) and
+//! PostgreSQL (a real deployment), through sqlx's runtime-chosen driver and one schema written
+//! in what both read alike; the URL picks which.
+
+mod finish;
+mod rows;
+
+pub use finish::{Finished, Seated};
+pub use rows::{HistoryRow, LeaderRow, SavedMatch};
+
+use crate::rating::{Standing, LADDERS};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AnyPool, Row};
+use std::borrow::Cow;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use thiserror::Error;
+
+/// Why the database could not do what was asked.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// The schema could not be brought up to date.
+    #[error("database schema: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A URL that names no database this server speaks.
+    #[error("database URL {0:?}: use sqlite://PATH or postgres://USER@HOST:PORT/NAME")]
+    Url(String),
+}
+
+/// The database, shared by every task of the server.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+/// The schema's migrations, in order, built into the binary.
+const MIGRATIONS: [(i64, &str, &str); 1] =
+    [(1, "players ratings matches", include_str!("../../migrations/0001_players_ratings_matches.sql"))];
+
+impl Store {
+    /// Opens the database at `url` (a SQLite file is made, with its folder, if missing) and
+    /// brings its schema up to date.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        if let Some(path) = url.strip_prefix("sqlite://") {
+            let file = path.split('?').next().unwrap_or_default();
+            if let Some(folder) = std::path::Path::new(file).parent().filter(|f| !f.as_os_str().is_empty()) {
+                std::fs::create_dir_all(folder).map_err(|e| StoreError::Database(sqlx::Error::Io(e)))?;
+            }
+        } else if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+            return Err(StoreError::Url(url.chars().take(80).collect()));
+        }
+        // SQLite takes one writer at a time: one connection keeps writes in order without
+        // "database is locked"; PostgreSQL takes a few.
+        let connections = if url.starts_with("sqlite:") { 1 } else { 8 };
+        let pool = AnyPoolOptions::new()
+            .max_connections(connections)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect(url)
+            .await?;
+        let migrations = MIGRATIONS
+            .iter()
+            .map(|(version, about, sql)| {
+                Migration::new(
+                    *version,
+                    Cow::Borrowed(*about),
+                    MigrationType::Simple,
+                    Cow::Borrowed(*sql),
+                    false,
+                )
+            })
+            .collect::<Vec<_>>();
+        let migrator = Migrator { migrations: Cow::Owned(migrations), ..Migrator::DEFAULT };
+        migrator.run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> bool {
+        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+
+    /// The player whose device token hashes to `token_hash`, made on first sight; the name is
+    /// the one given now. Returns the player's public id.
+    pub async fn player(&self, token_hash: &str, name: &str, new_id: &str) -> Result<String, StoreError> {
+        sqlx::query(
+            "INSERT INTO players (id, token_hash, name, created) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (token_hash) DO UPDATE SET name = excluded.name",
+        )
+        .bind(new_id)
+        .bind(token_hash)
+        .bind(name)
+        .bind(now())
+        .execute(&self.pool)
+        .await?;
+        let row = sqlx::query("SELECT id FROM players WHERE token_hash = $1")
+            .bind(token_hash)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("id")?)
+    }
+
+    /// A player's name, if the player exists.
+    pub async fn name(&self, player: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT name FROM players WHERE id = $1")
+            .bind(player)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("name")).transpose()?)
+    }
+
+    /// A player's standing on `ladder` (a newcomer's if never rated there).
+    pub async fn standing(&self, player: &str, ladder: &str) -> Result<Standing, StoreError> {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, games FROM ratings WHERE player = $1 AND ladder = $2",
+        )
+        .bind(player)
+        .bind(ladder)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(row) => standing_of(&row)?,
+            None => Standing::new(ladder),
+        })
+    }
+
+    /// A player's standing on every ladder.
+    pub async fn standings(&self, player: &str) -> Result<Vec<(&'static str, Standing)>, StoreError> {
+        let mut all = vec![];
+        for ladder in LADDERS {
+            all.push((ladder, self.standing(player, ladder).await?));
+        }
+        Ok(all)
+    }
+
+    /// Saves a running match as it stands (its state after its last settled shot).
+    pub async fn save(&self, saved: &SavedMatch) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO matches (id, code, mode, rules, rated, seats, shots, state, status, created, updated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $9) \
+             ON CONFLICT (id) DO UPDATE SET shots = excluded.shots, state = excluded.state, \
+             updated = excluded.updated WHERE matches.status = 'playing'",
+        )
+        .bind(&saved.id)
+        .bind(&saved.code)
+        .bind(&saved.mode)
+        .bind(&saved.rules)
+        .bind(i64::from(saved.rated))
+        .bind(&saved.seats)
+        .bind(i64::from(saved.shots))
+        .bind(&saved.state)
+        .bind(now())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Every match still running, as last saved: a server started again takes them up.
+    pub async fn running(&self) -> Result<Vec<SavedMatch>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, code, mode, rules, rated, seats, shots, state FROM matches WHERE status = 'playing'",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(SavedMatch::of).collect()
+    }
+
+    /// A saved match by id.
+    pub async fn saved(&self, id: &str) -> Result<Option<SavedMatch>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, code, mode, rules, rated, seats, shots, state FROM matches WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(SavedMatch::of).transpose()
+    }
+
+    /// Keeps a friends' room's code until `expires` (seconds since 1970).
+    pub async fn put_room(
+        &self,
+        code: &str,
+        mode: &str,
+        rules: &str,
+        owner: &str,
+        expires: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO rooms (code, mode, rules, owner, match_id, expires) VALUES ($1, $2, $3, $4, NULL, $5) \
+             ON CONFLICT (code) DO UPDATE SET mode = excluded.mode, rules = excluded.rules, \
+             owner = excluded.owner, match_id = NULL, expires = excluded.expires",
+        )
+        .bind(code)
+        .bind(mode)
+        .bind(rules)
+        .bind(owner)
+        .bind(expires)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The room's code now leads to `match_id`.
+    pub async fn room_started(&self, code: &str, match_id: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE rooms SET match_id = $1 WHERE code = $2")
+            .bind(match_id)
+            .bind(code)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The best `limit` players of `ladder` who have finished a rated match there.
+    pub async fn leaderboard(&self, ladder: &str, limit: u32) -> Result<Vec<LeaderRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT p.id AS id, p.name AS name, r.rating AS rating, r.games AS games \
+             FROM ratings r JOIN players p ON p.id = r.player \
+             WHERE r.ladder = $1 AND r.games > 0 ORDER BY r.rating DESC, p.id LIMIT $2",
+        )
+        .bind(ladder)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(LeaderRow::of).collect()
+    }
+
+    /// A player's last `limit` rating changes, newest first.
+    pub async fn history(&self, player: &str, limit: u32) -> Result<Vec<HistoryRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT match_id, ladder, rating_before, rating_after, at FROM rating_changes \
+             WHERE player = $1 ORDER BY at DESC, match_id LIMIT $2",
+        )
+        .bind(player)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(HistoryRow::of).collect()
+    }
+
+    /// Finished matches recorded.
+    pub async fn finished_count(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM results").fetch_one(&self.pool).await?;
+        Ok(row.try_get("n")?)
+    }
+}
+
+fn standing_of(row: &AnyRow) -> Result<Standing, sqlx::Error> {
+    Ok(Standing {
+        rating: row.try_get("rating")?,
+        deviation: row.try_get("deviation")?,
+        volatility: row.try_get("volatility")?,
+        games: u32::try_from(row.try_get::<i64, _>("games")?).unwrap_or(0),
+    })
+}
+
+/// Seconds since 1970, as every time in the database is kept.
+pub fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}

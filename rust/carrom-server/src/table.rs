@@ -1,0 +1,332 @@
+//! A table: one running match, its own task. It holds the match's carrom-net host and the one
+//! copy of the match (`Served`: every strike checked and simulated here, so results can be
+//! trusted), reads what its players and watchers send, saves the match after every shot, and
+//! records its end — once — with the ratings it changes.
+
+use crate::outbox::{Frame, Outbox};
+use crate::seating;
+use crate::server::Server;
+use crate::store::{Finished, SavedMatch, Seated};
+use carrom_core::rules::Mode;
+use carrom_net::lobby::{Change, ToClient};
+use carrom_net::message::{decode, encode, MAX_TO_HOST_BYTES};
+use carrom_net::{Holder, Host, Outgoing, PeerId, Served, ToHost, ToPeer};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// Events a table's channel holds at most; a socket waits when it is full.
+const EVENTS: usize = 256;
+/// Watchers a match takes besides its players.
+pub const MAX_WATCHERS: usize = 16;
+/// How long a finished match stays open for its players to see the end and ask for a rematch.
+const LINGER: Duration = Duration::from_secs(120);
+/// How often the table keeps the time (the turn timer, the wait for a dropped player).
+const TICK: Duration = Duration::from_millis(100);
+
+/// What a table is told.
+pub enum ToTable {
+    /// A device takes its seat, or watches.
+    Connect {
+        /// Its connection.
+        peer: PeerId,
+        /// Its player's public id.
+        player: String,
+        /// The name it gave.
+        name: String,
+        /// The device token it said hello to the lobby with.
+        token: String,
+        /// Its way out.
+        outbox: Outbox,
+    },
+    /// A protocol message from a connection, as it came, and when it came.
+    Bytes {
+        /// The connection.
+        peer: PeerId,
+        /// The frame.
+        bytes: Vec<u8>,
+        /// When it arrived.
+        at: Instant,
+    },
+    /// A connection left.
+    Leave {
+        /// The connection.
+        peer: PeerId,
+    },
+    /// The server is stopping: tell everyone, and end (the match is saved as it stands).
+    Drain,
+}
+
+/// What a table plays: the match and who sits where.
+#[derive(Clone)]
+pub struct TableSpec {
+    /// The match's id.
+    pub id: String,
+    /// Its room's code, for watchers and rematches.
+    pub code: String,
+    /// The mode.
+    pub mode: Mode,
+    /// The ruleset preset.
+    pub rules: String,
+    /// Whether it changes ratings.
+    pub rated: bool,
+    /// Who sits where.
+    pub seated: Vec<Seated>,
+}
+
+struct Guest {
+    player: String,
+    name: String,
+    token: String,
+    outbox: Outbox,
+    /// Whether its protocol hello has been passed on.
+    hello: bool,
+}
+
+struct Table {
+    server: Arc<Server>,
+    spec: TableSpec,
+    served: Served,
+    guests: BTreeMap<PeerId, Guest>,
+    saved_shots: Option<u32>,
+    /// When the match ended and was recorded.
+    recorded: Option<Instant>,
+}
+
+/// Opens a table for `served` and returns its channel.
+pub fn open(server: Arc<Server>, spec: TableSpec, served: Served) -> mpsc::Sender<ToTable> {
+    let (tx, rx) = mpsc::channel(EVENTS);
+    let table = Table { server, spec, served, guests: BTreeMap::new(), saved_shots: None, recorded: None };
+    tokio::spawn(table.run(rx));
+    tx
+}
+
+impl Table {
+    async fn run(mut self, mut rx: mpsc::Receiver<ToTable>) {
+        let metrics = &self.server.metrics;
+        metrics.matches.inc();
+        metrics.started.inc();
+        let mut tick = tokio::time::interval(TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            self.keep().await;
+            if self.recorded.is_some_and(|at| self.guests.is_empty() || at.elapsed() > LINGER) {
+                break;
+            }
+            tokio::select! {
+                event = rx.recv() => match event {
+                    Some(ToTable::Drain) | None => {
+                        self.tell_all(&ToClient::Closing { reason: "the server is restarting: connect again in a moment".into() });
+                        break;
+                    }
+                    Some(event) => self.take(event),
+                },
+                _ = tick.tick() => {
+                    let out = self.served.tick(self.server.now());
+                    self.deliver(out, None);
+                }
+            }
+        }
+        self.server.metrics.matches.dec();
+        self.server.table_closed(&self.spec.id);
+    }
+
+    fn take(&mut self, event: ToTable) {
+        let now = self.server.now();
+        match event {
+            ToTable::Connect { peer, player, name, token, outbox } => {
+                let seated = self.spec.seated.iter().any(|s| s.player == player);
+                let watchers = self.guests.values().filter(|g| !self.is_seated(&g.player)).count();
+                if !seated && watchers >= MAX_WATCHERS {
+                    outbox.text(&ToClient::Refused {
+                        reason: format!("this match has {MAX_WATCHERS} watchers already, the most it takes"),
+                    });
+                    return;
+                }
+                if seated && self.served.host().shots() > 0 {
+                    self.server.metrics.reconnects.inc();
+                }
+                self.served.host_mut().connect(peer);
+                self.guests.insert(peer, Guest { player, name, token, outbox, hello: false });
+            }
+            ToTable::Bytes { peer, bytes, at } => {
+                let Some(bytes) = self.own_hello(peer, bytes) else { return };
+                match self.served.receive(peer, &bytes, now) {
+                    Ok(out) => self.deliver(out, Some(at)),
+                    Err(error) => {
+                        self.server.metrics.refused(&error);
+                        tracing::debug!(table = %self.spec.id, peer, %error, "refused");
+                        self.deliver(vec![Host::refusal(peer, &error)], None);
+                    }
+                }
+            }
+            ToTable::Leave { peer } => {
+                if self.guests.remove(&peer).is_some() {
+                    let out = self.served.host_mut().disconnect(peer, now);
+                    self.deliver(out, None);
+                }
+            }
+            ToTable::Drain => {}
+        }
+    }
+
+    /// A connection's first protocol message must be its hello, with the token it gave the
+    /// lobby: passed on with the player's public id as the host's token, so that seats are held
+    /// by players (kept in the database) and no device can say it is another.
+    fn own_hello(&mut self, peer: PeerId, bytes: Vec<u8>) -> Option<Vec<u8>> {
+        let guest = self.guests.get_mut(&peer)?;
+        if guest.hello {
+            return Some(bytes);
+        }
+        match decode::<ToHost>(&bytes, MAX_TO_HOST_BYTES) {
+            Ok(ToHost::Hello { token, .. }) if token != guest.token => {
+                self.server.metrics.refused_as("ForgedToken");
+                let refused = ToPeer::Refused { reason: "say hello with this device's own token".into() };
+                guest.outbox.send(Frame::Binary(encode(&refused)));
+                None
+            }
+            Ok(ToHost::Hello { .. }) => {
+                guest.hello = true;
+                Some(encode(&ToHost::Hello { name: guest.name.clone(), token: guest.player.clone() }))
+            }
+            // Anything else before hello is the host's to refuse.
+            _ => Some(bytes),
+        }
+    }
+
+    fn deliver(&mut self, out: Vec<Outgoing>, strike_at: Option<Instant>) {
+        for message in out {
+            match message {
+                Outgoing::To(peer, body) => {
+                    if matches!(body, ToPeer::State { .. }) {
+                        self.server.metrics.desyncs.inc();
+                    }
+                    self.send(peer, encode(&body));
+                }
+                Outgoing::All(body) => {
+                    if let (ToPeer::Shot { .. }, Some(at)) = (&body, strike_at) {
+                        self.server.metrics.strike_to_shot.observe(at.elapsed().as_secs_f64());
+                    }
+                    let bytes = encode(&body);
+                    for peer in self.served.host().joined_peers() {
+                        self.send(peer, bytes.clone());
+                    }
+                }
+                Outgoing::AllBut(but, body) => {
+                    let bytes = encode(&body);
+                    for peer in self.served.host().joined_peers().into_iter().filter(|p| *p != but) {
+                        self.send(peer, bytes.clone());
+                    }
+                }
+                Outgoing::Log(line) => tracing::info!(table = %self.spec.id, "{line}"),
+            }
+        }
+    }
+
+    fn send(&self, peer: PeerId, bytes: Vec<u8>) {
+        if let Some(guest) = self.guests.get(&peer) {
+            guest.outbox.send(Frame::Binary(bytes));
+        }
+    }
+
+    fn tell_all(&self, message: &ToClient) {
+        for guest in self.guests.values() {
+            guest.outbox.text(message);
+        }
+    }
+
+    fn is_seated(&self, player: &str) -> bool {
+        self.spec.seated.iter().any(|s| s.player == player)
+    }
+
+    /// Saves the match when a shot has settled since the last save, and records its end.
+    async fn keep(&mut self) {
+        if self.recorded.is_some() {
+            return;
+        }
+        let shots = self.served.host().rested_shots();
+        if self.saved_shots != Some(shots) {
+            if let Err(error) = self.save(shots).await {
+                tracing::error!(table = %self.spec.id, %error, "the match could not be saved");
+            } else {
+                self.saved_shots = Some(shots);
+            }
+        }
+        let gone = self.gone_sides();
+        if self.served.game().rules().is_over() || !gone.is_empty() {
+            match self.record(&gone).await {
+                Ok(()) => self.recorded = Some(Instant::now()),
+                Err(error) => {
+                    tracing::error!(table = %self.spec.id, %error, "the result could not be recorded")
+                }
+            }
+        }
+    }
+
+    async fn save(&self, shots: u32) -> Result<(), crate::store::StoreError> {
+        let started = Instant::now();
+        let saved = SavedMatch {
+            id: self.spec.id.clone(),
+            code: self.spec.code.clone(),
+            mode: self.spec.mode.name().into(),
+            rules: self.spec.rules.clone(),
+            rated: self.spec.rated,
+            seats: serde_json::to_string(&self.spec.seated).unwrap_or_default(),
+            shots,
+            state: self.served.game().to_json().unwrap_or_default(),
+        };
+        self.server.store.save(&saved).await?;
+        self.server.metrics.database_write.observe(started.elapsed().as_secs_f64());
+        Ok(())
+    }
+
+    /// The sides of players who dropped and did not come back in time (the host has handed
+    /// their seats to a stand-in, which the server does not play: the match is abandoned).
+    fn gone_sides(&self) -> Vec<usize> {
+        let host = self.served.host();
+        self.spec
+            .seated
+            .iter()
+            .filter_map(|s| {
+                let seat = carrom_net::intent::seat(s.seat).ok()?;
+                matches!(host.holder(seat), Holder::StandIn(_)).then_some(s.side)
+            })
+            .collect()
+    }
+
+    async fn record(&mut self, gone: &[usize]) -> Result<(), crate::store::StoreError> {
+        let game = self.served.game();
+        let sides = game.rules().mode().side_count();
+        let (ending, ranks) = if !gone.is_empty() && !game.rules().is_over() {
+            ("abandoned", seating::abandoned_ranks(sides, gone))
+        } else {
+            let drawn = matches!(game.rules().outcome(), Some(carrom_core::rules::Outcome::Drawn(_)));
+            (if drawn { "drawn" } else { "won" }, seating::ranks(game))
+        };
+        let replay = game.replay().to_json().unwrap_or_default();
+        let state = game.to_json().unwrap_or_default();
+        let finished = Finished {
+            id: &self.spec.id,
+            ending,
+            replay: &replay,
+            state: &state,
+            shots: self.served.host().rested_shots(),
+            ladder: self.spec.rated.then(|| self.spec.mode.name()),
+            seated: &self.spec.seated,
+            ranks: &ranks,
+        };
+        let changes = self.server.store.finish(&finished).await?;
+        if let Some(changes) = changes {
+            self.server.metrics.finished.inc();
+            tracing::info!(table = %self.spec.id, ending, "the match is over");
+            let changes = changes
+                .into_iter()
+                .map(|(s, before, after)| Change { seat: s.seat, name: s.name, before, after })
+                .collect();
+            self.tell_all(&ToClient::Over { changes, ending: ending.into() });
+        }
+        self.server.match_over(&self.spec);
+        Ok(())
+    }
+}

@@ -1,0 +1,134 @@
+//! The server as its operator runs it — the real process on a loopback port, over a real
+//! database: a SQLite file under the target folder, and PostgreSQL when the test command has
+//! started a cluster (`CARROM_TEST_POSTGRES` names it; `cargo xtask test` and `.ci/run` do).
+
+#![allow(dead_code)]
+
+use carrom_server::bot::Bot;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long a test waits for anything the server should do at once.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+static MADE: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh database of each kind this run has, named after `test`.
+pub async fn databases(test: &str) -> Vec<String> {
+    let n = MADE.fetch_add(1, Ordering::Relaxed);
+    let folder = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("carrom-server");
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join(format!("{test}-{}-{n}.sqlite", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let mut all = vec![format!("sqlite://{}?mode=rwc", file.display())];
+    match std::env::var("CARROM_TEST_POSTGRES") {
+        Ok(base) if !base.is_empty() => {
+            let name = format!("{test}_{}_{n}", std::process::id()).to_lowercase();
+            use sqlx::Connection;
+            let mut admin = sqlx::PgConnection::connect(&format!("{base}/postgres")).await.unwrap();
+            sqlx::query(&format!("DROP DATABASE IF EXISTS {name}")).execute(&mut admin).await.unwrap();
+            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.unwrap();
+            all.push(format!("{base}/{name}"));
+        }
+        _ => eprintln!("{test}: CARROM_TEST_POSTGRES is not set: run against SQLite only"),
+    }
+    all
+}
+
+/// A carrom-server process.
+pub struct Running {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub address: String,
+    /// Its database.
+    pub database: String,
+}
+
+impl Running {
+    /// Starts the server on `database` with `options` added to the defaults of the tests (no
+    /// turn timer), and waits until it listens.
+    pub fn start(database: &str, options: &[&str]) -> Running {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_carrom-server"))
+            .args(["--listen", "127.0.0.1:0", "--database", database, "--turn-seconds", "0"])
+            .args(options)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server starts");
+        let stdout = child.stdout.take().unwrap();
+        let mut lines = BufReader::new(stdout).lines();
+        let address = loop {
+            let line = lines.next().expect("the server says where it listens").unwrap();
+            if let Some(address) = line.strip_prefix("carrom-server listening on ") {
+                break address.to_string();
+            }
+        };
+        // Keep reading its output, so that it never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        Running { child, address, database: database.to_string() }
+    }
+
+    /// A bot connected to this server.
+    pub async fn bot(&self, name: &str, token: &str) -> Bot {
+        Bot::connect(&self.address, name, token, u64::from(MADE.fetch_add(1, Ordering::Relaxed)))
+            .await
+            .unwrap()
+    }
+
+    /// `GET path`: the status and the body.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream.set_read_timeout(Some(WAIT)).unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", self.address).unwrap();
+        let mut text = String::new();
+        stream.read_to_string(&mut text).unwrap();
+        let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+        let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+        (status, body)
+    }
+
+    /// The value of a metric line that starts with `name` (summed over its labels).
+    pub fn metric(&self, name: &str) -> f64 {
+        let (_, text) = self.get("/metrics");
+        text.lines()
+            .filter(|l| l.starts_with(name) && l[name.len()..].starts_with([' ', '{']))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum()
+    }
+
+    /// Kills it at once, as a crash would (`kill -9`).
+    pub fn kill(mut self) -> String {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.database.clone()
+    }
+
+    /// Asks it to stop (SIGTERM) and waits for it: its exit status.
+    pub fn stop(mut self) -> std::process::ExitStatus {
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the server did not stop within {WAIT:?} of SIGTERM");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A device token for a test player.
+pub fn token(name: &str) -> String {
+    format!("{:0<32}", format!("test-{name}-"))
+}
