@@ -4,6 +4,9 @@ extends Node
 signal changed
 
 const PATH := "user://settings.cfg"
+## The match server a new player reaches: one on this device (`cargo xtask server`) until a
+## studio that ships the game sets its own here.
+const DEFAULT_SERVER := "ws://127.0.0.1:24681/ws"
 ## The languages the game speaks: locale code and the key of its own name.
 const LANGUAGES := {
 	"en": "LANG_EN",
@@ -30,6 +33,8 @@ var player_name := ""
 var device_token := ""
 ## The game's language: picked from the system on first start, then as the player chose.
 var language := ""
+## The match server for Quick match, Play a friend and Watch (ws:// or wss://).
+var server_url := DEFAULT_SERVER
 
 
 func _ready() -> void:
@@ -47,8 +52,11 @@ func load_settings() -> void:
 		language = str(file.get_value("play", "language", ""))
 		player_name = str(file.get_value("online", "name", ""))
 		device_token = str(file.get_value("online", "token", ""))
+		server_url = str(file.get_value("online", "server", DEFAULT_SERVER))
 	if not LANGUAGES.has(language):
 		language = system_language()
+	if not ServerLink.is_url(server_url):
+		server_url = DEFAULT_SERVER
 	if not _is_token(device_token):
 		device_token = Crypto.new().generate_random_bytes(16).hex_encode()
 	apply()
@@ -64,6 +72,7 @@ func save_settings() -> void:
 	file.set_value("play", "language", language)
 	file.set_value("online", "name", player_name)
 	file.set_value("online", "token", device_token)
+	file.set_value("online", "server", server_url)
 	file.save(PATH)
 	apply()
 

@@ -6,6 +6,8 @@ extends Node
 ## Whether this device plays online, and how.
 enum Role { OFFLINE, HOST, JOIN }
 
+const MATCH := "res://scenes/match/match.tscn"
+
 var role := Role.OFFLINE
 ## The host to join, and the port a host listens on.
 var address := "127.0.0.1"
@@ -20,16 +22,74 @@ var drop_seconds := 60
 var turn_seconds := 0
 ## The match scene's online node while it plays online; null otherwise.
 var net: CarromNet
+## Whether this device joins through the match server (Quick match, a friend's code, Watch)
+## rather than a host on its network.
+var via_server := false
+## Whether a match the server gives changes the scene to it (a test that runs the match scene
+## itself says no).
+var follow_matches := true
+## The link to the match server, while there is one.
+var server: ServerLink
+## The server's match the match scene shows.
+var _shown_match := ""
 
 
 func is_online() -> bool:
 	return role != Role.OFFLINE
 
 
-## Plays on this device only from now on.
+## Plays on this device only from now on. A link to the match server stays open: a player
+## waiting for a quick match may play the computer meanwhile.
 func go_offline() -> void:
 	role = Role.OFFLINE
 	net = null
+	via_server = false
+
+
+## Closes the link to the match server (a running match waits on the server for this player).
+func leave_server() -> void:
+	_shown_match = ""
+	if server:
+		server.close()
+		server.queue_free()
+		server = null
+
+
+## The link to the match server in the Settings, made (and connected) on first use.
+func server_link() -> ServerLink:
+	if server == null:
+		server = ServerLink.new()
+		server.name = "ServerLink"
+		add_child(server)
+		server.matched.connect(_on_server_matched)
+		server.link_down.connect(_on_server_link_down)
+		var error := server.open(
+			GameSettings.server_url, GameSettings.player_name, GameSettings.device_token
+		)
+		if error != OK:
+			server.link_down.emit.call_deferred(error_string(error))
+	return server
+
+
+## The server gave this device a match: it is played in the match scene, joined like a
+## friend's host. A match this device already shows (back after a drop) stays as it is.
+func _on_server_matched(id: String, _code: String, _watching: bool) -> void:
+	var showing := is_instance_valid(net) and via_server and _shown_match == id
+	_shown_match = id
+	role = Role.JOIN
+	via_server = true
+	if showing or not follow_matches:
+		return
+	SaveSlot.resume = false
+	get_tree().paused = false
+	get_tree().change_scene_to_file.call_deferred(MATCH)
+
+
+func _on_server_link_down(_reason: String) -> void:
+	_shown_match = ""
+	if server:
+		server.queue_free()
+		server = null
 
 
 ## The online node, if the match plays online now.

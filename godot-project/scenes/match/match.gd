@@ -76,6 +76,14 @@ func _go_online() -> void:
 		if error == OK and beacon.broadcast(Online.port) != OK:
 			push_warning("Hosting without a beacon: players type the address or code.")
 		hud.banner(tr("ONLINE_HOSTING") % Online.port)
+	elif Online.via_server:
+		# A match server's match: the server is the host; its link carries the protocol.
+		var server := Online.server_link()
+		server.link_down.connect(_on_link_link_down)
+		server.over.connect(_on_server_over)
+		server.refused.connect(_on_server_refused)
+		server.play_on(net)
+		hud.banner(tr("ONLINE_WATCHING" if server.watching else "ONLINE_WAITING"))
 	else:
 		var token := GameSettings.device_token
 		error = link.join(
@@ -100,7 +108,10 @@ func _on_net_refused(reason: String) -> void:
 ## keeps the match as it stands, to continue it later (hosted by anyone, or on this device).
 func _on_link_link_down(reason: String) -> void:
 	controller.end_turn()
-	var kept := Online.role == Online.Role.JOIN and net.get_players().size() > 0
+	# A match server keeps its match (the player takes the seat back from Play online).
+	var kept := (
+		Online.role == Online.Role.JOIN and not Online.via_server and net.get_players().size() > 0
+	)
 	if kept and not rules.is_match_over():
 		# Every shot the host sent is shown first: the match kept is the host's last one.
 		net.finish_due()
@@ -111,6 +122,21 @@ func _on_link_link_down(reason: String) -> void:
 		hud.banner(tr("ONLINE_LOST") % reason, Banner.Tone.FOUL)
 		await get_tree().create_timer(3.0).timeout
 	_to_menu()
+
+
+## The server recorded the match's end: this player's rating change, or how it ended.
+func _on_server_over(ending: String, changes: Array) -> void:
+	for change: Variant in changes:
+		if change is Dictionary and net.is_local_seat(int(change.get("seat", -1))):
+			hud.banner(tr("ONLINE_RATING") % [int(change["before"]), int(change["after"])])
+			return
+	if ending == "abandoned":
+		hud.banner(tr("ONLINE_ABANDONED"), Banner.Tone.FOUL)
+
+
+func _on_server_refused(reason: String) -> void:
+	push_warning("The match server refused: %s" % reason)
+	hud.banner(reason, Banner.Tone.FOUL)
 
 
 ## Scales and centres the board in the room the HUD leaves, portrait or landscape.
@@ -279,6 +305,11 @@ func _on_instant_replay_finished() -> void:
 
 
 func _play_again() -> void:
+	if Online.via_server:
+		# The same players again, when they all ask: the server then gives the new match.
+		Online.server_link().rematch()
+		hud.banner(tr("ONLINE_REMATCH_ASKED"))
+		return
 	get_tree().paused = false
 	ai.cancel()
 	link.leave()
@@ -291,4 +322,6 @@ func _to_menu() -> void:
 	get_tree().paused = false
 	ai.cancel()
 	link.leave()
+	if Online.via_server:
+		Online.leave_server()
 	get_tree().change_scene_to_file("res://scenes/main_menu/main_menu.tscn")

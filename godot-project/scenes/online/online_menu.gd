@@ -1,7 +1,9 @@
 extends PanelContainer
-## Play online: host the match set up in New match (its human seats after the first open to
-## friends who join), or join a host picked from the games heard on this network, or by its
-## address or its room code. Laid out in online_menu.tscn.
+## Play online: a quick match with players of one's strength, a friend's room by its code, or
+## watching a friend's match, through the match server in the Settings; or, Nearby, a match
+## hosted on this network (the one set up in New match, its human seats after the first open to
+## friends) or joined from the games heard here. Ports, addresses and the server's URL are under
+## Advanced. Laid out in online_menu.tscn.
 
 ## Closed without going online.
 signal closed
@@ -9,6 +11,9 @@ signal closed
 const MATCH := "res://scenes/match/match.tscn"
 ## The turn timers a host may choose, in seconds (0: none).
 const TIMERS: Array[int] = [0, 20, 30, 45]
+const MODES := ServerLink.MODES
+const RULESETS := ServerLink.RULESETS
+const RATINGS := preload("res://scenes/online/ratings_screen.tscn")
 
 @onready var player_name: LineEdit = %Name
 @onready var port: SpinBox = %Port
@@ -20,14 +25,31 @@ const TIMERS: Array[int] = [0, 20, 30, 45]
 @onready var beacon: LanBeacon = %Beacon
 @onready var found: VBoxContainer = %Found
 @onready var found_label: Label = %FoundLabel
+@onready var mode: OptionButton = %Mode
+@onready var ruleset: OptionButton = %Rules
+@onready var code: LineEdit = %Code
+@onready var resume_button: Button = %Resume
+@onready var waiting: VBoxContainer = %Waiting
+@onready var room_code: Label = %RoomCode
+@onready var wait_line: Label = %WaitLine
+@onready var play_computer: Button = %PlayComputer
+@onready var advanced: CheckButton = %Advanced
+@onready var advanced_box: VBoxContainer = %AdvancedBox
+@onready var server_url: LineEdit = %Server
 
 
 func _ready() -> void:
 	player_name.text = GameSettings.player_name
 	port.set_value_no_signal(Online.port)
 	address.text = Online.address
+	server_url.text = GameSettings.server_url
 	_fill_timers()
+	_fill_games()
 	timer.select(maxi(0, TIMERS.find(Online.turn_seconds)))
+	# Already talking to the server (waiting for a match while playing the computer, say).
+	if Online.server:
+		_listen(Online.server)
+		resume_button.visible = false
 	# A match kept on this device (one whose host left, say) can be hosted from where it was.
 	host_saved.visible = SaveSlot.has_save()
 	# A web build has only WebSocket; elsewhere a host may take web players instead of ENet's.
@@ -43,6 +65,10 @@ func _notification(what: int) -> void:
 		var chosen := timer.selected
 		_fill_timers()
 		timer.select(chosen)
+		var game := [mode.selected, ruleset.selected]
+		_fill_games()
+		mode.select(game[0])
+		ruleset.select(game[1])
 		_on_beacon_games_changed()
 
 
@@ -52,6 +78,148 @@ func _fill_timers() -> void:
 		timer.add_item(
 			tr("ONLINE_TIMER_OFF") if seconds == 0 else tr("ONLINE_TIMER_SECONDS") % seconds
 		)
+
+
+func _fill_games() -> void:
+	mode.clear()
+	for name_key in MODES:
+		mode.add_item(tr("MODE_" + name_key.to_upper()))
+	ruleset.clear()
+	for name_key in RULESETS:
+		ruleset.add_item(tr("RULESET_" + name_key.to_upper()))
+
+
+## The match server's link, opened with this player's name, its signals heard here; null
+## (and the reason shown) when the name or the server's address will not do.
+func _server() -> ServerLink:
+	if not _keep_choices():
+		return null
+	var url := server_url.text.strip_edges()
+	if not ServerLink.is_url(url):
+		status.text = "ONLINE_BAD_SERVER"
+		advanced.button_pressed = true
+		return null
+	if url != GameSettings.server_url:
+		GameSettings.server_url = url
+		GameSettings.save_settings()
+		Online.leave_server()
+	var server := Online.server_link()
+	_listen(server)
+	return server
+
+
+func _listen(server: ServerLink) -> void:
+	for pair: Array in [
+		[server.welcomed, _on_server_welcomed],
+		[server.queued, _on_server_queued],
+		[server.room_told, _on_server_room],
+		[server.refused, _on_server_refused],
+		[server.link_down, _on_server_down],
+	]:
+		var heard: Signal = pair[0]
+		if not heard.is_connected(pair[1]):
+			heard.connect(pair[1])
+
+
+func _on_quick_pressed() -> void:
+	var server := _server()
+	if server:
+		server.quick(MODES[mode.selected], RULESETS[ruleset.selected])
+		_show_waiting("", tr("ONLINE_LOOKING"))
+
+
+func _on_make_room_pressed() -> void:
+	var server := _server()
+	if server:
+		server.create_room(MODES[mode.selected], RULESETS[ruleset.selected])
+		_show_waiting("", tr("ONLINE_MAKING_ROOM"))
+
+
+func _on_join_code_pressed() -> void:
+	var typed := _typed_code()
+	var server := _server() if not typed.is_empty() else null
+	if server:
+		server.join_room(typed)
+		_show_waiting(typed, tr("ONLINE_JOINING"))
+
+
+func _on_watch_code_pressed() -> void:
+	var typed := _typed_code()
+	var server := _server() if not typed.is_empty() else null
+	if server:
+		server.watch(typed)
+
+
+func _on_resume_pressed() -> void:
+	var server := _server()
+	if server:
+		server.resume()
+
+
+## The code typed, as the server reads it (any case, spaces and dashes dropped); empty, and
+## the reason shown, when it cannot be a code.
+func _typed_code() -> String:
+	var typed := code.text.strip_edges().to_upper().replace(" ", "").replace("-", "")
+	if RegEx.create_from_string("^[A-HJKMNP-Z2-9]{6}$").search(typed) == null:
+		status.text = "ONLINE_BAD_CODE"
+		return ""
+	return typed
+
+
+func _show_waiting(shown_code: String, line: String) -> void:
+	waiting.visible = true
+	room_code.text = shown_code
+	wait_line.text = line
+	status.text = ""
+
+
+func _on_server_welcomed(_player: String, playing: bool) -> void:
+	resume_button.visible = playing
+
+
+func _on_server_queued(seconds: int, window: int) -> void:
+	play_computer.visible = true
+	_show_waiting("", tr("ONLINE_QUEUED") % [seconds, window])
+
+
+func _on_server_room(shown_code: String, expires_in: int, taken: int, seats: int) -> void:
+	play_computer.visible = false
+	_show_waiting(shown_code, tr("ONLINE_ROOM") % [taken, seats, ceili(expires_in / 60.0)])
+
+
+func _on_server_refused(reason: String) -> void:
+	waiting.visible = false
+	status.text = reason
+
+
+func _on_server_down(reason: String) -> void:
+	waiting.visible = false
+	status.text = tr("ONLINE_NO_SERVER") % reason
+
+
+## While the quick match looks: a match against the computer, left for the online one as soon
+## as it is found.
+func _on_play_computer_pressed() -> void:
+	Session.new_match()
+	for seat: int in Session.players:
+		Session.players[seat] = Session.HUMAN if seat == 0 else CarromAi.LEVEL_MEDIUM
+	get_tree().change_scene_to_file(MATCH)
+
+
+func _on_cancel_pressed() -> void:
+	if Online.server:
+		Online.server.cancel()
+	waiting.visible = false
+
+
+## The player's ratings and the leaderboards (the server's link is opened to read them).
+func _on_ratings_pressed() -> void:
+	if _server():
+		add_child(RATINGS.instantiate())
+
+
+func _on_advanced_toggled(on: bool) -> void:
+	advanced_box.visible = on
 
 
 func _on_host_pressed() -> void:
@@ -117,6 +285,10 @@ func _on_join_pressed() -> void:
 
 
 func _on_back_pressed() -> void:
+	# Leaving the screen leaves the queue or the room too (a running match waits on the server).
+	if Online.server and waiting.visible:
+		Online.server.cancel()
+		Online.leave_server()
 	closed.emit()
 	queue_free()
 

@@ -61,6 +61,9 @@ pub enum ToServer {
     Cancel,
     /// Play the room's players again, once the match is over.
     Rematch,
+    /// Are you there? (Godot's WebSocketPeer cannot see the server's pings: a device that hears
+    /// nothing for a while knows its link is dead.)
+    Ping,
 }
 
 /// What the server tells a device.
@@ -121,6 +124,8 @@ pub enum ToClient {
         /// Why.
         reason: String,
     },
+    /// The answer to a ping.
+    Pong,
 }
 
 /// A rating on one ladder.

@@ -43,14 +43,20 @@ pub struct Desk {
 impl Desk {
     /// Answers `request`; a refusal is the reason, in words.
     pub async fn answer(&mut self, server: &Arc<Server>, request: ToServer) -> Result<(), String> {
-        if let ToServer::Hello { lobby, name, token } = request {
-            return self.hello(server, lobby, name, token).await;
+        match request {
+            ToServer::Hello { lobby, name, token } => return self.hello(server, lobby, name, token).await,
+            ToServer::Ping => {
+                self.outbox.text(&ToClient::Pong);
+                return Ok(());
+            }
+            _ => {}
         }
         let Some(me) = self.me.clone() else {
             return Err("say hello first".into());
         };
         match request {
             ToServer::Hello { .. } => Err("one hello a connection".into()),
+            ToServer::Ping => Ok(()),
             ToServer::Quick { mode, rules } => self.quick(server, &me, &mode, &rules).await,
             ToServer::Create { mode, rules } => self.create(server, &me, &mode, &rules).await,
             ToServer::Join { code } => {

@@ -8,7 +8,7 @@ use crate::outbox::Outbox;
 use crate::queue::{self, Queue, Waiting};
 use crate::seating;
 use crate::store::{Seated, Store, StoreError};
-use crate::table::{self, TableSpec, ToTable};
+use crate::table::{self, House, TableSpec, ToTable};
 use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::BoardSpec;
@@ -246,7 +246,7 @@ impl Server {
     }
 
     fn open_table(self: &Arc<Self>, spec: TableSpec, served: Served) -> mpsc::Sender<ToTable> {
-        let tx = table::open(self.clone(), spec.clone(), served);
+        let tx = table::open(self.clone() as Arc<dyn House>, spec.clone(), served);
         let mut hub = self.hub();
         hub.tables.insert(spec.id.clone(), TableRef { tx: tx.clone(), code: spec.code.clone() });
         hub.codes.insert(spec.code.clone(), spec.id.clone());
@@ -311,28 +311,6 @@ impl Server {
             }
         }
         Ok(resumed)
-    }
-
-    /// A table's match is over and recorded: its players are free, and may ask for a rematch.
-    pub fn match_over(&self, spec: &TableSpec) {
-        let until = self.now() + REMATCH_SECONDS;
-        let mut hub = self.hub();
-        for seated in &spec.seated {
-            if hub.playing.get(&seated.player) == Some(&spec.id) {
-                hub.playing.remove(&seated.player);
-            }
-        }
-        hub.rematches.insert(spec.code.clone(), Rematch { spec: spec.clone(), asked: vec![], until });
-    }
-
-    /// A table has ended.
-    pub fn table_closed(&self, id: &str) {
-        let mut hub = self.hub();
-        if let Some(table) = hub.tables.remove(id) {
-            if hub.codes.get(&table.code).is_some_and(|m| m == id) {
-                hub.codes.remove(&table.code);
-            }
-        }
     }
 
     /// `member` asks to play the match of `code` again: once every player of it has asked, it
@@ -428,6 +406,42 @@ impl Server {
         }
         for table in hub.tables.values() {
             let _ = table.tx.try_send(ToTable::Drain);
+        }
+    }
+}
+
+impl House for Server {
+    fn now(&self) -> f64 {
+        Server::now(self)
+    }
+
+    fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+
+    /// A table's match is over and recorded: its players are free, and may ask for a rematch.
+    fn match_over(&self, spec: &TableSpec) {
+        let until = self.now() + REMATCH_SECONDS;
+        let mut hub = self.hub();
+        for seated in &spec.seated {
+            if hub.playing.get(&seated.player) == Some(&spec.id) {
+                hub.playing.remove(&seated.player);
+            }
+        }
+        hub.rematches.insert(spec.code.clone(), Rematch { spec: spec.clone(), asked: vec![], until });
+    }
+
+    /// A table has ended.
+    fn table_closed(&self, id: &str) {
+        let mut hub = self.hub();
+        if let Some(table) = hub.tables.remove(id) {
+            if hub.codes.get(&table.code).is_some_and(|m| m == id) {
+                hub.codes.remove(&table.code);
+            }
         }
     }
 }

@@ -3,10 +3,10 @@
 //! trusted), reads what its players and watchers send, saves the match after every shot, and
 //! records its end — once — with the ratings it changes.
 
+use crate::metrics::Metrics;
 use crate::outbox::{Frame, Outbox};
 use crate::seating;
-use crate::server::Server;
-use crate::store::{Finished, SavedMatch, Seated};
+use crate::store::{Finished, SavedMatch, Seated, Store, StoreError};
 use carrom_core::rules::Mode;
 use carrom_net::lobby::{Change, ToClient};
 use carrom_net::message::{decode, encode, MAX_TO_HOST_BYTES};
@@ -24,6 +24,21 @@ pub const MAX_WATCHERS: usize = 16;
 const LINGER: Duration = Duration::from_secs(120);
 /// How often the table keeps the time (the turn timer, the wait for a dropped player).
 const TICK: Duration = Duration::from_millis(100);
+
+/// What a table needs of the server that runs it: its clock, database and metrics, and to be
+/// told when a match is over and when the table ends.
+pub trait House: Send + Sync + 'static {
+    /// Seconds since the server started: the protocol's clock.
+    fn now(&self) -> f64;
+    /// The database.
+    fn store(&self) -> &Store;
+    /// What the server counts.
+    fn metrics(&self) -> &Metrics;
+    /// The match of `spec` is over and recorded: its players are free.
+    fn match_over(&self, spec: &TableSpec);
+    /// The table of match `id` has ended.
+    fn table_closed(&self, id: &str);
+}
 
 /// What a table is told.
 pub enum ToTable {
@@ -85,7 +100,7 @@ struct Guest {
 }
 
 struct Table {
-    server: Arc<Server>,
+    server: Arc<dyn House>,
     spec: TableSpec,
     served: Served,
     guests: BTreeMap<PeerId, Guest>,
@@ -95,7 +110,7 @@ struct Table {
 }
 
 /// Opens a table for `served` and returns its channel.
-pub fn open(server: Arc<Server>, spec: TableSpec, served: Served) -> mpsc::Sender<ToTable> {
+pub fn open(server: Arc<dyn House>, spec: TableSpec, served: Served) -> mpsc::Sender<ToTable> {
     let (tx, rx) = mpsc::channel(EVENTS);
     let table = Table { server, spec, served, guests: BTreeMap::new(), saved_shots: None, recorded: None };
     tokio::spawn(table.run(rx));
@@ -104,7 +119,7 @@ pub fn open(server: Arc<Server>, spec: TableSpec, served: Served) -> mpsc::Sende
 
 impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<ToTable>) {
-        let metrics = &self.server.metrics;
+        let metrics = self.server.metrics();
         metrics.matches.inc();
         metrics.started.inc();
         let mut tick = tokio::time::interval(TICK);
@@ -128,7 +143,7 @@ impl Table {
                 }
             }
         }
-        self.server.metrics.matches.dec();
+        self.server.metrics().matches.dec();
         self.server.table_closed(&self.spec.id);
     }
 
@@ -145,7 +160,7 @@ impl Table {
                     return;
                 }
                 if seated && self.served.host().shots() > 0 {
-                    self.server.metrics.reconnects.inc();
+                    self.server.metrics().reconnects.inc();
                 }
                 self.served.host_mut().connect(peer);
                 self.guests.insert(peer, Guest { player, name, token, outbox, hello: false });
@@ -155,7 +170,7 @@ impl Table {
                 match self.served.receive(peer, &bytes, now) {
                     Ok(out) => self.deliver(out, Some(at)),
                     Err(error) => {
-                        self.server.metrics.refused(&error);
+                        self.server.metrics().refused(&error);
                         tracing::debug!(table = %self.spec.id, peer, %error, "refused");
                         self.deliver(vec![Host::refusal(peer, &error)], None);
                     }
@@ -181,7 +196,7 @@ impl Table {
         }
         match decode::<ToHost>(&bytes, MAX_TO_HOST_BYTES) {
             Ok(ToHost::Hello { token, .. }) if token != guest.token => {
-                self.server.metrics.refused_as("ForgedToken");
+                self.server.metrics().refused_as("ForgedToken");
                 let refused = ToPeer::Refused { reason: "say hello with this device's own token".into() };
                 guest.outbox.send(Frame::Binary(encode(&refused)));
                 None
@@ -200,13 +215,13 @@ impl Table {
             match message {
                 Outgoing::To(peer, body) => {
                     if matches!(body, ToPeer::State { .. }) {
-                        self.server.metrics.desyncs.inc();
+                        self.server.metrics().desyncs.inc();
                     }
                     self.send(peer, encode(&body));
                 }
                 Outgoing::All(body) => {
                     if let (ToPeer::Shot { .. }, Some(at)) = (&body, strike_at) {
-                        self.server.metrics.strike_to_shot.observe(at.elapsed().as_secs_f64());
+                        self.server.metrics().strike_to_shot.observe(at.elapsed().as_secs_f64());
                     }
                     let bytes = encode(&body);
                     for peer in self.served.host().joined_peers() {
@@ -264,7 +279,7 @@ impl Table {
         }
     }
 
-    async fn save(&self, shots: u32) -> Result<(), crate::store::StoreError> {
+    async fn save(&self, shots: u32) -> Result<(), StoreError> {
         let started = Instant::now();
         let saved = SavedMatch {
             id: self.spec.id.clone(),
@@ -276,8 +291,8 @@ impl Table {
             shots,
             state: self.served.game().to_json().unwrap_or_default(),
         };
-        self.server.store.save(&saved).await?;
-        self.server.metrics.database_write.observe(started.elapsed().as_secs_f64());
+        self.server.store().save(&saved).await?;
+        self.server.metrics().database_write.observe(started.elapsed().as_secs_f64());
         Ok(())
     }
 
@@ -295,7 +310,7 @@ impl Table {
             .collect()
     }
 
-    async fn record(&mut self, gone: &[usize]) -> Result<(), crate::store::StoreError> {
+    async fn record(&mut self, gone: &[usize]) -> Result<(), StoreError> {
         let game = self.served.game();
         let sides = game.rules().mode().side_count();
         let (ending, ranks) = if !gone.is_empty() && !game.rules().is_over() {
@@ -316,9 +331,9 @@ impl Table {
             seated: &self.spec.seated,
             ranks: &ranks,
         };
-        let changes = self.server.store.finish(&finished).await?;
+        let changes = self.server.store().finish(&finished).await?;
         if let Some(changes) = changes {
-            self.server.metrics.finished.inc();
+            self.server.metrics().finished.inc();
             tracing::info!(table = %self.spec.id, ending, "the match is over");
             let changes = changes
                 .into_iter()

@@ -11,6 +11,7 @@ mod gdtoolkit;
 mod godot;
 mod i18n;
 mod lab;
+mod matchserver;
 #[cfg(test)]
 mod modules;
 mod msrv;
@@ -30,7 +31,7 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
                                    Godot's export templates (default folder: build/<platform>/)
   test                             every test: cargo, rust-version, GDScript lint, translations,
                                    and the Godot scenarios and the exported game when Godot is found
-  online                           the online checks alone (Godot processes on 127.0.0.1), on
+  online [NAME]                    the online checks alone (Godot processes on 127.0.0.1), on
                                    the extension as last built by `build`
   screenshots [--out DIR]          the README's pictures of the game, taken in a window (under
                                    xvfb-run when there is no display), into docs/screenshots/

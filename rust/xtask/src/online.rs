@@ -21,7 +21,7 @@ pub type Verdict = Option<String>;
 type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Verdict, String>;
 
 /// Every online check, by what it shows.
-const CHECKS: [(&str, OnlineCheck); 10] = [
+const CHECKS: [(&str, OnlineCheck); 11] = [
     ("a host and a client play the same match over ENet", pair),
     ("a host and a client play a whole board of singles to its end", whole_board),
     ("two clients play the same match on a dedicated server", server),
@@ -32,14 +32,20 @@ const CHECKS: [(&str, OnlineCheck); 10] = [
     ("a client who does not come back is stood in for by the computer", stand_in),
     ("the turn timer passes an idle player's turns and the third forfeits", timer),
     ("a host and a client play the same match over WebSocket", websocket),
+    ("two players play a quick-match board through carrom-server and a third watches", match_server),
 ];
 
 /// Runs every online check with the game in `game` (imported, its extension built) and user
 /// data under `data`, printing each; stops, failed, at the first that fails. Returns how many
 /// passed.
 pub fn run_checks(godot: &Godot, game: &Path, data: &Path) -> Result<u32, String> {
+    run_some(godot, game, data, "")
+}
+
+/// The online checks whose names contain `only` (all of them for "").
+fn run_some(godot: &Godot, game: &Path, data: &Path, only: &str) -> Result<u32, String> {
     let mut passed = 0;
-    for (name, check) in CHECKS {
+    for (name, check) in CHECKS.iter().filter(|(name, _)| name.contains(only)) {
         match check(godot, game, data)? {
             None => {
                 println!("ok    {name}");
@@ -57,13 +63,14 @@ pub fn run_checks(godot: &Godot, game: &Path, data: &Path) -> Result<u32, String
 /// `cargo xtask online`: the online checks alone, on the extension as last built (`cargo
 /// xtask build`), for work on the online layer.
 pub fn run(args: &[String]) -> Result<(), String> {
-    if !args.is_empty() {
-        return Err("online takes no arguments".into());
+    if args.len() > 1 {
+        return Err("online takes at most one argument: a part of the names of the checks to run".into());
     }
+    let only = args.first().map_or("", String::as_str);
     let godot = crate::godot::find()?.map_err(|n| format!("no Godot 4.3+ found: {}", n.looked.join("; ")))?;
     let game = crate::cargo::workspace_root().join("godot-project");
     let data = crate::cargo::target_dir()?.join("godot-test-data");
-    let passed = run_checks(&godot, &game, &data)?;
+    let passed = run_some(&godot, &game, &data, only)?;
     println!("online: {passed} passed");
     Ok(())
 }
@@ -248,6 +255,45 @@ pub fn server(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String
         return Ok(Some(format!("the server logged an error: {line}")));
     }
     Ok(judge(&[("first client", &first), ("second client", &second)]))
+}
+
+/// Two game processes ask carrom-server (the real process, on 127.0.0.1) for a quick match and
+/// play its first board to the end; a third watches by the match's code. All three must end in
+/// the same state, with no error in any log, the server's included.
+pub fn match_server(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let server = crate::matchserver::MatchServer::start(&[])?;
+    let by_server = |role: &str, token: &str, extra: &[String]| {
+        let mut args = vec!["--script".into(), "res://tests/online_pair.gd".into(), "--".into()];
+        args.extend([
+            format!("--role={role}"),
+            format!("--server={}", server.url),
+            format!("--token={token}"),
+        ]);
+        args.extend_from_slice(extra);
+        start(godot, game, data, &args).map(crate::matchserver::Watched::new)
+    };
+    let board = ["--whole-board".to_string()];
+    let first = by_server("quick", &"c".repeat(32), &board)?;
+    let second = by_server("quick", &"d".repeat(32), &board)?;
+    let Some(code) = first.line_after("CODE ", Duration::from_secs(60)) else {
+        let (first, _) = (first.finish(Duration::ZERO), second.finish(Duration::ZERO));
+        return Ok(Some(format!("no match was made: {}", last_line(&first))));
+    };
+    let watcher =
+        by_server("watch", &"e".repeat(32), &[format!("--code={}", code.trim()), board[0].clone()])?;
+    let limit = LIMIT * 2;
+    let (first, second, watcher) = (first.finish(limit), second.finish(limit), watcher.finish(limit));
+    let log = server.stop()?;
+    if let Some(line) = log.lines().find(|l| l.contains(" ERROR ") || l.contains("panicked")) {
+        return Ok(Some(format!("the server logged an error: {line}")));
+    }
+    let logs = [("first player", &first), ("second player", &second), ("watcher", &watcher)];
+    if let Some(why) = judge(&logs) {
+        return Ok(Some(why));
+    }
+    let shots = watcher.lines().find_map(|l| l.strip_prefix("STATE ")?.split(' ').next()).unwrap_or("0");
+    println!("a whole board through carrom-server: {shots} shots, watched to the end");
+    Ok(None)
 }
 
 /// Runs a host and one client on `port`, each with its extra arguments, to their ends; returns

@@ -67,10 +67,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The pictures the script takes (and the README shows).
-const NAMES: [&str; 7] = [
+const NAMES: [&str; 9] = [
     "menu.png",
     "new-match.png",
     "online.png",
+    "online-room-landscape.png",
+    "ratings.png",
     "lesson.png",
     "match-portrait.png",
     "match-landscape.png",

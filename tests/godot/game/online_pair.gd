@@ -24,6 +24,10 @@ extends SceneTree
 ## side's strikes chosen by the computer's easy level and played through the controller.
 ## With --websocket both sides use WebSocket instead of ENet (as a web build does).
 ## Clients, each with its own --token, can play a dedicated server (`-- --server --port=N`).
+## With --role=quick --server=URL the side asks the match server (carrom-server) for a quick
+## match of singles and prints "CODE <code>" once matched; --role=watch --server=URL
+## --code=CODE watches that match. On a match server, --whole-board plays the first board to
+## its end (the server's matches are whole matches).
 
 const MATCH := "res://scenes/match/match.tscn"
 const TIMEOUT_MS := 120000
@@ -42,6 +46,9 @@ var _vanish_at := -1
 var _hostile := false
 var _websocket := false
 var _whole_board := false
+## The match server's URL, and the code of the match to watch.
+var _server := ""
+var _code := ""
 var _game: Node
 ## The shot count at which this side last struck: one strike per turn shown.
 var _asked_at := -1
@@ -77,12 +84,19 @@ func _initialize() -> void:
 			_websocket = true
 		elif arg == "--whole-board":
 			_whole_board = true
+		elif arg.begins_with("--server="):
+			_server = arg.trim_prefix("--server=")
+		elif arg.begins_with("--code="):
+			_code = arg.trim_prefix("--code=")
 	_run.call_deferred()
 
 
 func _run() -> void:
-	if _role not in ["host", "client"] or _port <= 0:
-		printerr("usage: -- --role=host|client --port=N [--shots=N]")
+	var by_server := _role in ["quick", "watch"] and not _server.is_empty()
+	if not by_server and (_role not in ["host", "client"] or _port <= 0):
+		printerr(
+			"usage: -- --role=host|client --port=N [--shots=N], or --role=quick|watch --server=URL"
+		)
 		quit(2)
 		return
 	var session: Node = root.get_node("Session")
@@ -102,9 +116,12 @@ func _run() -> void:
 	online.set("role", 1 if _role == "host" else 2)  # Online.Role.HOST or JOIN
 	online.set("port", _port)
 	online.set("address", "127.0.0.1")
-	if _role == "client":
+	if _role != "host":
 		settings.set("player_name", "Guest")
 		settings.set("device_token", _token)
+	if by_server and not await _matched_by_server(online, settings):
+		quit(1)
+		return
 	_game = load(MATCH).instantiate()
 	root.add_child(_game)
 	var net: CarromNet = _game.get_node("Net")
@@ -120,13 +137,14 @@ func _run() -> void:
 	while Time.get_ticks_msec() < until:
 		await process_frame
 		var done := rules.is_match_over() or (net.get_shots() >= _shots and not _whole_board)
+		done = done or (by_server and _whole_board and rules.get_board_number() > 1)
 		if done and _settled():
 			break
 		if _vanish_at >= 0 and net.get_shots() >= _vanish_at and _at_rest():
 			_print_state(net)
 			print("VANISH %d" % net.get_shots())
 			OS.kill(OS.get_process_id())
-		if _role == "client" and not online.call("is_online"):
+		if _role == "client" and not online.call("is_online") and not by_server:
 			# The host left: the match scene kept the match on this device.
 			var loads: bool = root.get_node("SaveSlot").call("read")
 			var checked := CarromRules.check_match(root.get_node("SaveSlot").get("document")) == ""
@@ -135,7 +153,8 @@ func _run() -> void:
 			return
 		# One strike per turn, once this side's turn has begun on its own board.
 		var ready := controller.state == StrikerController.State.READY
-		if ready and _at_rest() and _asked_at != net.get_shots() and not _idle:
+		var striker := _role != "watch" and not _idle
+		if ready and _at_rest() and _asked_at != net.get_shots() and striker:
 			if _whole_board:
 				# The computer chooses; its shot goes through the controller like a player's.
 				_asked_at = net.get_shots()
@@ -156,7 +175,37 @@ func _run() -> void:
 		while Time.get_ticks_msec() < linger:
 			await process_frame
 	_game.get_node("Link").call("leave")
-	quit(0 if rules.is_match_over() or (net.get_shots() >= _shots and not _whole_board) else 1)
+	online.call("leave_server")
+	var finished := rules.is_match_over() or (net.get_shots() >= _shots and not _whole_board)
+	finished = finished or (by_server and rules.get_board_number() > 1)
+	quit(0 if finished else 1)
+
+
+## Asks the match server for a quick match (or to watch `_code`) and waits until it gives one;
+## false, with the reason printed, if it does not.
+func _matched_by_server(online: Node, settings: Node) -> bool:
+	settings.set("server_url", _server)
+	online.set("follow_matches", false)
+	var server: ServerLink = online.call("server_link")
+	var told := {"id": "", "why": ""}
+	server.matched.connect(
+		func(id: String, code: String, _watching: bool) -> void:
+			told["id"] = id
+			print("CODE %s" % code)
+	)
+	server.refused.connect(func(reason: String) -> void: told["why"] = reason)
+	server.link_down.connect(func(reason: String) -> void: told["why"] = reason)
+	if _role == "quick":
+		server.quick("singles", "classic")
+	else:
+		server.watch(_code)
+	var until := Time.get_ticks_msec() + 30000
+	while told["id"] == "" and told["why"] == "" and Time.get_ticks_msec() < until:
+		await process_frame
+	if told["id"] == "":
+		printerr("the match server gave no match: %s" % told["why"])
+		return false
+	return true
 
 
 ## The turns settled here and the state: the lines the checks compare.

@@ -52,6 +52,8 @@ func _run() -> void:
 	await _check_expert_is_offered()
 	await _check_hud_counts_the_rulesets_boards()
 	await _check_online_menu_refuses_bad_input()
+	await _check_server_choices_refused()
+	_check_server_addresses()
 	await _check_games_found_on_the_network()
 	_check_room_code()
 	await _check_sound_cues()
@@ -455,6 +457,56 @@ func _check_online_menu_refuses_bad_input() -> void:
 		bad_name == "ONLINE_BAD_NAME" and bad_address == "ONLINE_BAD_ADDRESS" and stayed,
 		"%s, %s, stayed %s" % [bad_name, bad_address, stayed]
 	)
+
+
+## Play a friend and the match server: a code that cannot be one and a server address that is
+## not a WebSocket URL are refused, saying why (the Advanced fold opens to show the address),
+## and nothing is sent anywhere.
+func _check_server_choices_refused() -> void:
+	var menu: Control = load(ONLINE_MENU).instantiate()
+	root.add_child(menu)
+	await process_frame
+	menu.get_node("%Name").text = "Asha"
+	menu.get_node("%Code").text = "AB0"
+	menu.call("_on_join_code_pressed")
+	var bad_code: String = menu.get_node("%Status").text
+	menu.get_node("%Code").text = "abc-234"
+	menu.get_node("%Server").text = "http://example.com"
+	menu.call("_on_join_code_pressed")
+	var bad_server: String = menu.get_node("%Status").text
+	var folded_open: bool = menu.get_node("%AdvancedBox").visible
+	var online: Node = root.get_node("Online")
+	var no_link: bool = online.get("server") == null
+	menu.queue_free()
+	await process_frame
+	_result(
+		"the online screen refuses a bad room code and a bad server address, saying why",
+		(
+			bad_code == "ONLINE_BAD_CODE"
+			and bad_server == "ONLINE_BAD_SERVER"
+			and folded_open
+			and no_link
+		),
+		"%s, %s, advanced open %s, no link %s" % [bad_code, bad_server, folded_open, no_link]
+	)
+
+
+## The match server's address: ws:// and wss:// URLs are taken, anything else is not; its
+## leaderboard is read over http(s) at the same host and port.
+func _check_server_addresses() -> void:
+	var taken := ["ws://127.0.0.1:24681/ws", "wss://carrom.example.org/ws", "ws://[::1]:9000/ws"]
+	var refused := ["http://127.0.0.1/ws", "ws://", "ws://host name/ws", "wss://x/\n"]
+	var ok := true
+	for url: String in taken:
+		ok = ok and ServerLink.is_url(url)
+	for url: String in refused:
+		ok = ok and not ServerLink.is_url(url)
+	var bases := [
+		ServerLink.http_base("ws://127.0.0.1:24681/ws"),
+		ServerLink.http_base("wss://carrom.example.org/ws")
+	]
+	ok = ok and bases == ["http://127.0.0.1:24681", "https://carrom.example.org"]
+	_result("the match server's address is a ws:// or wss:// URL", ok, str(bases))
 
 
 ## A host's beacon shows as a game to join on the online screen; a stray datagram does not.

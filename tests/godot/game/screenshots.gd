@@ -10,6 +10,7 @@ extends SceneTree
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
 const ONLINE := "res://scenes/online/online_menu.tscn"
+const RATINGS := "res://scenes/online/ratings_screen.tscn"
 const MATCH := "res://scenes/match/match.tscn"
 const PORTRAIT := Vector2i(540, 960)
 const LANDSCAPE := Vector2i(1280, 720)
@@ -48,7 +49,13 @@ func _run() -> void:
 	var online: Node = load(ONLINE).instantiate()
 	root.add_child(online)
 	await _shoot("online.png")
+	# A friend's room made: the code to share, as the server told it.
+	online.call("_on_server_room", "K7M2QX", 540, 1, 2)
+	await _resize(LANDSCAPE)
+	await _shoot("online-room-landscape.png")
+	await _resize(PORTRAIT)
 	online.queue_free()
+	await _shoot_ratings()
 	var game := await _start_match()
 	await _shoot("lesson.png")
 	for lesson in game.find_children("HowToPlay", "", true, false):
@@ -72,6 +79,27 @@ func _run() -> void:
 	game.queue_free()
 	await process_frame
 	quit(0 if board_ended[0] else 1)
+
+
+## The ratings screen, filled from an answer as the server gives one (no server runs here).
+func _shoot_ratings() -> void:
+	var screen: Node = load(RATINGS).instantiate()
+	root.add_child(screen)
+	await process_frame
+	var answer := {
+		"ladder": "singles",
+		"players":
+		[
+			{"player": "a", "name": "Asha", "rating": 1712, "games": 31},
+			{"player": "b", "name": "Bilal", "rating": 1655, "games": 12},
+			{"player": "c", "name": "Chitra", "rating": 1540, "games": 7},
+		]
+	}
+	var body := JSON.stringify(answer).to_utf8_buffer()
+	screen.get("_request").call("cancel_request")
+	screen.call("_on_request_completed", HTTPRequest.RESULT_SUCCESS, 200, PackedStringArray(), body)
+	await _shoot("ratings.png")
+	screen.queue_free()
 
 
 ## A singles match of two people's seats, from a fixed seed.

@@ -1,0 +1,107 @@
+class_name RatingsScreen
+extends PanelContainer
+## The player's ratings on the match server (singles, doubles, the points game) and each
+## ladder's leaderboard, read from the server's JSON (`/leaderboard`). Laid out in
+## ratings_screen.tscn.
+
+## Closed.
+signal closed
+
+## Players shown on a leaderboard.
+const SHOWN := 20
+## The largest answer read, bytes.
+const MAX_BYTES := 65536
+
+var _request: HTTPRequest
+
+@onready var yours: Label = %Yours
+@onready var ladder: OptionButton = %Ladder
+@onready var board: Label = %Board
+@onready var status: Label = %Status
+
+
+func _ready() -> void:
+	_request = HTTPRequest.new()
+	_request.body_size_limit = MAX_BYTES
+	_request.timeout = 10.0
+	_request.request_completed.connect(_on_request_completed)
+	add_child(_request)
+	_fill()
+	_load()
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
+		var chosen := ladder.selected
+		_fill()
+		ladder.select(chosen)
+
+
+func _fill() -> void:
+	ladder.clear()
+	for mode_name: String in ServerLink.MODES:
+		ladder.add_item(tr("MODE_" + mode_name.to_upper()))
+	var lines: Array[String] = []
+	var server := Online.server
+	for rating: Variant in server.ratings if server else []:
+		if rating is Dictionary:
+			var mode_key := "MODE_" + str(rating.get("ladder", "")).to_upper()
+			lines.append(
+				tr("RATINGS_YOURS") % [tr(mode_key), int(rating["rating"]), int(rating["games"])]
+			)
+	yours.text = "\n".join(lines)
+
+
+func _load() -> void:
+	_request.cancel_request()
+	board.text = ""
+	status.text = "RATINGS_LOADING"
+	var mode_name: String = ServerLink.MODES[maxi(0, ladder.selected)]
+	var url := (
+		"%s/leaderboard?ladder=%s&limit=%d"
+		% [ServerLink.http_base(GameSettings.server_url), mode_name, SHOWN]
+	)
+	var error := _request.request(url)
+	if error != OK:
+		status.text = tr("RATINGS_FAILED") % error_string(error)
+
+
+func _on_request_completed(
+	result: int, code: int, _headers: PackedStringArray, body: PackedByteArray
+) -> void:
+	if result != HTTPRequest.RESULT_SUCCESS:
+		status.text = "RATINGS_NO_ANSWER"
+		return
+	if code != 200:
+		status.text = tr("RATINGS_FAILED") % ("HTTP %d" % code)
+		return
+	var answer: Variant = JSON.parse_string(body.get_string_from_utf8())
+	var players: Variant = answer.get("players") if answer is Dictionary else null
+	if not players is Array:
+		status.text = tr("RATINGS_FAILED") % "?"
+		return
+	var lines: Array[String] = []
+	for player: Variant in players:
+		if player is Dictionary and lines.size() < SHOWN:
+			lines.append(
+				(
+					tr("RATINGS_LINE")
+					% [
+						lines.size() + 1,
+						str(player.get("name", "")).left(24),
+						int(player.get("rating", 0)),
+						int(player.get("games", 0))
+					]
+				)
+			)
+	board.text = "\n".join(lines)
+	status.text = "" if not lines.is_empty() else "RATINGS_EMPTY"
+
+
+func _on_ladder_item_selected(_index: int) -> void:
+	_load()
+
+
+func _on_back_pressed() -> void:
+	closed.emit()
+	queue_free()
