@@ -1,8 +1,8 @@
 class_name RatingsScreen
 extends PanelContainer
-## The player's ratings on the match server (singles, doubles, the points game) and each
-## ladder's leaderboard, read from the server's JSON (`/leaderboard`). Laid out in
-## ratings_screen.tscn.
+## The player's ratings on the match server (singles, doubles, the points game), their last
+## rated matches (`/players/{id}`), and each ladder's leaderboard (`/leaderboard`), read from
+## the server's JSON. Laid out in ratings_screen.tscn.
 
 ## Closed.
 signal closed
@@ -13,11 +13,13 @@ const SHOWN := 20
 const MAX_BYTES := 65536
 
 var _request: HTTPRequest
+var _history_request: HTTPRequest
 
 @onready var yours: Label = %Yours
 @onready var ladder: OptionButton = %Ladder
 @onready var board: Label = %Board
 @onready var status: Label = %Status
+@onready var history: Label = %History
 
 
 func _ready() -> void:
@@ -26,8 +28,17 @@ func _ready() -> void:
 	_request.timeout = 10.0
 	_request.request_completed.connect(_on_request_completed)
 	add_child(_request)
+	_history_request = HTTPRequest.new()
+	_history_request.body_size_limit = MAX_BYTES
+	_history_request.timeout = 10.0
+	_history_request.request_completed.connect(_on_history_completed)
+	add_child(_history_request)
 	_fill()
 	_load()
+	var player := Online.server.player_id if Online.server else ""
+	if player.is_valid_hex_number() and player.length() == 16:
+		var url := "%s/players/%s" % [ServerLink.http_base(GameSettings.server_url), player]
+		_history_request.request(url)
 
 
 func _notification(what: int) -> void:
@@ -96,6 +107,29 @@ func _on_request_completed(
 			)
 	board.text = "\n".join(lines)
 	status.text = "" if not lines.is_empty() else "RATINGS_EMPTY"
+
+
+## The player's last rated matches: the ladder, and the rating before and after.
+func _on_history_completed(
+	result: int, code: int, _headers: PackedStringArray, body: PackedByteArray
+) -> void:
+	if result != HTTPRequest.RESULT_SUCCESS or code != 200:
+		return
+	var answer: Variant = JSON.parse_string(body.get_string_from_utf8())
+	var changes: Variant = answer.get("history") if answer is Dictionary else null
+	if not changes is Array:
+		return
+	var lines: Array[String] = []
+	for change: Variant in changes:
+		if change is Dictionary:
+			var mode_key := "MODE_" + str(change.get("ladder", "")).to_upper()
+			lines.append(
+				(
+					tr("RATINGS_CHANGE")
+					% [tr(mode_key), int(change.get("before", 0)), int(change.get("after", 0))]
+				)
+			)
+	history.text = "\n".join(lines)
 
 
 func _on_ladder_item_selected(_index: int) -> void:

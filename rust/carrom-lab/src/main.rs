@@ -2,6 +2,7 @@
 //! It is its own crate so that `cargo xtask play` never waits for rapier to compile; `cargo xtask
 //! demo | selfplay | soak` run it in release.
 
+mod bots;
 mod deadline;
 mod demo;
 mod firstlook;
@@ -20,7 +21,9 @@ const USAGE: &str = "usage: carrom-lab <command>
   soak [--matches N] [--seed S]        random matches saved, loaded and replayed after every strike
   loads [--strikes N]                  what loading a save, a replay or a rolling shot costs
   deadline [--budget-ms N] [--decisions N] [--level L]
-                                       how closely the computer keeps a time limit";
+                                       how closely the computer keeps a time limit
+  bots --address HOST:PORT [--matches N] [--think S] [--seconds S] [--ramp S]
+                                       load on a running match server: N quick matches of bots";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
         Some("soak") => soak::run(rest),
         Some("deadline") => deadline::run(rest),
         Some("loads") => loads::run(rest),
+        Some("bots") => bots::run(rest),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

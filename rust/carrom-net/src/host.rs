@@ -165,6 +165,11 @@ impl Host {
         self.rested.shots
     }
 
+    /// The lent match's save document as the last settled turn left it (what a server keeps).
+    pub fn rested_state(&self) -> &str {
+        &self.rested.state
+    }
+
     /// The hash of the lent match as the last settled turn left it: the hash every peer must
     /// answer with after the same turns.
     pub fn rested_hash(&self) -> StateHash {

@@ -66,8 +66,11 @@ pub struct Bot {
     pub pause_seconds: u32,
     /// Whether it says the protocol's hello by itself on being matched (a test may not).
     pub auto_hello: bool,
-    /// Whether a strike of its own is on its way.
+    /// From each of its strikes leaving to its shot coming back, checked and simulated.
+    pub latencies: Vec<Duration>,
+    /// Whether a strike of its own is on its way, and since when.
     striking: bool,
+    struck_at: Option<std::time::Instant>,
 }
 
 impl Bot {
@@ -91,7 +94,9 @@ impl Bot {
             players: vec![],
             pause_seconds: 0,
             auto_hello: true,
+            latencies: vec![],
             striking: false,
+            struck_at: None,
         };
         bot.ask(&ToServer::Hello { lobby: LOBBY, name: name.into(), token: token.into() }).await?;
         Ok(bot)
@@ -181,6 +186,9 @@ impl Bot {
                 let _ = game.perform(&action);
                 self.turns += 1;
                 self.striking = false;
+                if let Some(at) = self.struck_at.take() {
+                    self.latencies.push(at.elapsed());
+                }
                 let hash = self.replica.settled(game);
                 self.send(Message::Binary(hash.into())).await?;
             }
@@ -191,6 +199,7 @@ impl Bot {
             Change::Refused(reason) => {
                 self.refusals.push(reason);
                 self.striking = false;
+                self.struck_at = None;
             }
             Change::Aim { .. } => {}
         }
@@ -237,6 +246,7 @@ impl Bot {
             Aim::Random => pick::random(game, seat, &mut self.rng),
         };
         self.striking = true;
+        self.struck_at = Some(std::time::Instant::now());
         self.send(Message::Binary(Replica::strike(&intent).into())).await?;
         Ok(true)
     }

@@ -32,6 +32,14 @@ pub struct Config {
     /// Seconds between pings; a link silent for three of them is dropped.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub ping_seconds: u32,
+    /// New connections an address may open a second, on average (twenty at once). Raise it for
+    /// a load test from one machine.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub handshake_rate: u32,
+    /// Behind a TLS proxy (Caddy, nginx): a device's address is the first of the
+    /// `X-Forwarded-For` header the proxy sets, not the proxy's own.
+    #[arg(long)]
+    pub behind_proxy: bool,
     /// Write logs as JSON lines (for a log collector) instead of plain text.
     #[arg(long)]
     pub json_logs: bool,

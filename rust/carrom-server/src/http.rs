@@ -5,13 +5,13 @@ use crate::rating::LADDERS;
 use crate::server::Server;
 use crate::socket::{self, MAX_FRAME_IN};
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 /// Every address the server answers.
@@ -29,9 +29,18 @@ pub fn routes(server: Arc<Server>) -> Router {
 async fn upgrade(
     State(server): State<Arc<Server>>,
     ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !server.may_handshake(address.ip()) {
+    let mut device = address.ip();
+    if server.config.behind_proxy {
+        let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+        let first = forwarded.and_then(|v| v.split(',').next()).map(str::trim);
+        if let Some(ip) = first.and_then(|ip| ip.parse::<IpAddr>().ok()) {
+            device = ip;
+        }
+    }
+    if !server.may_handshake(device) {
         server.metrics.refused_as("Handshakes");
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address: wait a moment\n")
             .into_response();

@@ -51,7 +51,7 @@ impl Default for Metrics {
             started: Counter::default(),
             finished: Counter::default(),
             connections: Gauge::default(),
-            strike_to_shot: Histogram::new(exponential_buckets(0.000_25, 2.0, 14)),
+            strike_to_shot: Histogram::new(exponential_buckets(0.000_5, 1.5, 20)),
             refusals: Family::default(),
             desyncs: Counter::default(),
             reconnects: Counter::default(),

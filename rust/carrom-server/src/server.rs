@@ -22,8 +22,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 use tokio::sync::mpsc;
 
-/// Handshakes an address may make a second, on average, and at once.
-const HANDSHAKES_PER_SECOND: u32 = 2;
+/// Handshakes an address may make at once (and `Config::handshake_rate` a second after).
 const HANDSHAKE_BURST: u32 = 20;
 /// How long a finished match's players have to ask for a rematch, seconds.
 const REMATCH_SECONDS: f64 = 120.0;
@@ -171,10 +170,9 @@ impl Server {
         if hub.handshakes.len() > 10_000 {
             hub.handshakes.clear();
         }
-        let limit = hub
-            .handshakes
-            .entry(address)
-            .or_insert_with(|| RateLimit::new(HANDSHAKES_PER_SECOND, HANDSHAKE_BURST));
+        let rate = self.config.handshake_rate;
+        let limit =
+            hub.handshakes.entry(address).or_insert_with(|| RateLimit::new(rate, HANDSHAKE_BURST.max(rate)));
         limit.take(now).is_ok()
     }
 

@@ -289,7 +289,7 @@ impl Table {
             rated: self.spec.rated,
             seats: serde_json::to_string(&self.spec.seated).unwrap_or_default(),
             shots,
-            state: self.served.game().to_json().unwrap_or_default(),
+            state: self.served.host().rested_state().to_string(),
         };
         self.server.store().save(&saved).await?;
         self.server.metrics().database_write.observe(started.elapsed().as_secs_f64());

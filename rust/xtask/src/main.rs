@@ -2,6 +2,7 @@
 //! xtask depends on no engine crate, so it builds in seconds; what needs the engine is built by
 //! the command that needs it, after the quick checks (Godot, templates, targets) have passed.
 
+mod bots;
 mod build;
 mod cargo;
 mod export;
@@ -48,9 +49,25 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
   deadline [--budget-ms N] [--decisions N] [--level easy|medium|hard|expert]
                                    how closely the computer keeps its time limit (run it
                                    beside a load to see a busy phone)
+  server [OPTIONS]                 the match server (release), e.g. --listen 0.0.0.0:24681
+                                   --database postgres://USER@HOST/NAME; --help lists them all
+  bots [--matches N] [--think S] [--seconds S]
+                                   the match server under load: N quick matches of bots on
+                                   loopback, its CPU, memory and strike-to-shot times
   help                             this text
 
 Godot is $GODOT when set (an error if it is not Godot 4.3+), else godot4 or godot on PATH.";
+
+/// `cargo xtask server`: carrom-server in release with the options given.
+fn server(args: &[String]) -> Result<(), String> {
+    cargo::step(
+        "carrom-server (built in release)",
+        std::process::Command::new(cargo::cargo())
+            .args(["run", "--release", "--package", "carrom-server", "--"])
+            .args(args)
+            .current_dir(cargo::workspace_root()),
+    )
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -62,6 +79,8 @@ fn main() -> ExitCode {
         Some("test") => test::run(rest),
         Some("online") => online::run(rest),
         Some("screenshots") => screenshots::run(rest),
+        Some("server") => server(rest),
+        Some("bots") => bots::run(rest),
         Some(command @ ("demo" | "selfplay" | "firstlook" | "soak" | "deadline" | "loads")) => {
             lab::run(command, rest)
         }

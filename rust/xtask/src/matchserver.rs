@@ -19,12 +19,23 @@ pub struct MatchServer {
 impl MatchServer {
     /// Builds the server (as the tests built it) and starts it with `options`.
     pub fn start(options: &[&str]) -> Result<MatchServer, String> {
+        MatchServer::start_as("debug", options)
+    }
+
+    /// Builds the server in `profile` (`debug` or `release`) and starts it with `options`.
+    pub fn start_as(profile: &str, options: &[&str]) -> Result<MatchServer, String> {
+        MatchServer::start_on(profile, options, None)
+    }
+
+    /// As `start_as`, on CPU `core` alone when given (with `taskset`).
+    pub fn start_on(profile: &str, options: &[&str], core: Option<u32>) -> Result<MatchServer, String> {
         let root = workspace_root();
-        let built = Command::new(cargo())
-            .args(["build", "-q", "-p", "carrom-server"])
-            .current_dir(&root)
-            .status()
-            .map_err(|e| format!("cargo build: {e}"))?;
+        let mut build = Command::new(cargo());
+        build.args(["build", "-q", "-p", "carrom-server"]).current_dir(&root);
+        if profile == "release" {
+            build.arg("--release");
+        }
+        let built = build.status().map_err(|e| format!("cargo build: {e}"))?;
         if !built.success() {
             return Err("carrom-server did not build".into());
         }
@@ -32,7 +43,16 @@ impl MatchServer {
         std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
         let database = folder.join("server.sqlite");
         let _ = std::fs::remove_file(&database);
-        let mut child = Command::new(target_dir()?.join("debug/carrom-server"))
+        let binary = target_dir()?.join(profile).join("carrom-server");
+        let mut command = match core {
+            Some(core) => {
+                let mut c = Command::new("taskset");
+                c.args(["-c", &core.to_string()]).arg(&binary);
+                c
+            }
+            None => Command::new(&binary),
+        };
+        let mut child = command
             .args(["--listen", "127.0.0.1:0", "--turn-seconds", "0"])
             .arg("--database")
             .arg(format!("sqlite://{}?mode=rwc", database.display()))
@@ -61,6 +81,16 @@ impl MatchServer {
         };
         std::thread::spawn(move || for _ in lines {});
         Ok(MatchServer { child, url: format!("ws://{address}/ws"), log })
+    }
+
+    /// `host:port`.
+    pub fn address(&self) -> &str {
+        self.url.trim_start_matches("ws://").trim_end_matches("/ws")
+    }
+
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Stops it with SIGTERM and returns its log, or why it did not stop cleanly.

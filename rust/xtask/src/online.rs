@@ -428,7 +428,7 @@ fn aim_rate(log: &str) -> Option<(u32, f64)> {
 }
 
 /// CPU time (user and system) a running process has used, from /proc on Linux.
-fn cpu_seconds(pid: u32) -> Option<f64> {
+pub fn cpu_seconds(pid: u32) -> Option<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
@@ -438,7 +438,7 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
 }
 
 /// Resident memory of a running process, MB, from /proc on Linux.
-fn resident_mb(pid: u32) -> Option<f64> {
+pub fn resident_mb(pid: u32) -> Option<f64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let kb: f64 = status
         .lines()

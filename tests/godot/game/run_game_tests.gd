@@ -54,6 +54,7 @@ func _run() -> void:
 	await _check_online_menu_refuses_bad_input()
 	await _check_server_choices_refused()
 	_check_server_addresses()
+	await _check_leaderboard_read()
 	await _check_games_found_on_the_network()
 	_check_room_code()
 	await _check_sound_cues()
@@ -507,6 +508,26 @@ func _check_server_addresses() -> void:
 	]
 	ok = ok and bases == ["http://127.0.0.1:24681", "https://carrom.example.org"]
 	_result("the match server's address is a ws:// or wss:// URL", ok, str(bases))
+
+
+## The leaderboard is read from the server's answer, one line a player; an answer that is not
+## one (a proxy's error page, say) shows as not read, never as a board.
+func _check_leaderboard_read() -> void:
+	var screen: Node = load("res://scenes/online/ratings_screen.tscn").instantiate()
+	root.add_child(screen)
+	await process_frame
+	screen.get("_request").call("cancel_request")
+	var answer := {"players": [{"name": "Asha", "rating": 1712, "games": 31}, {"name": "Dev"}]}
+	var body := JSON.stringify(answer).to_utf8_buffer()
+	screen.call("_on_request_completed", HTTPRequest.RESULT_SUCCESS, 200, PackedStringArray(), body)
+	var board: String = screen.get_node("%Board").text
+	var junk := "<html>bad gateway</html>".to_utf8_buffer()
+	screen.call("_on_request_completed", HTTPRequest.RESULT_SUCCESS, 200, PackedStringArray(), junk)
+	var after_junk: String = screen.get_node("%Status").text
+	screen.queue_free()
+	await process_frame
+	var ok := board.begins_with("1. Asha") and board.contains("2. Dev") and after_junk != ""
+	_result("the leaderboard is read from the server's answer, and junk is refused", ok, board)
 
 
 ## A host's beacon shows as a game to join on the online screen; a stray datagram does not.

@@ -60,6 +60,18 @@ impl Store {
         let pool = AnyPoolOptions::new()
             .max_connections(connections)
             .acquire_timeout(Duration::from_secs(10))
+            .after_connect(|connection, _| {
+                Box::pin(async move {
+                    // SQLite: a write-ahead log, synced at checkpoints rather than at every
+                    // shot's save — a crash of the process loses nothing; of the machine, at most
+                    // the last moments.
+                    if connection.backend_name().eq_ignore_ascii_case("sqlite") {
+                        sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *connection).await?;
+                        sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *connection).await?;
+                    }
+                    Ok(())
+                })
+            })
             .connect(url)
             .await?;
         let migrations = MIGRATIONS
