@@ -29,6 +29,28 @@ impl MatchServer {
 
     /// As `start_as`, on CPU `core` alone when given (with `taskset`).
     pub fn start_on(profile: &str, options: &[&str], core: Option<u32>) -> Result<MatchServer, String> {
+        MatchServer::launch(profile, options, core, "127.0.0.1:0", true)
+    }
+
+    /// A debug server listening on `listen`, on an empty database.
+    pub fn start_at(listen: &str) -> Result<MatchServer, String> {
+        MatchServer::launch("debug", &[], None, listen, true)
+    }
+
+    /// A debug server listening on `listen` over the database the last one used (a server
+    /// started again after a crash).
+    pub fn again_at(listen: &str) -> Result<MatchServer, String> {
+        MatchServer::launch("debug", &[], None, listen, false)
+    }
+
+    /// Starts the server; `fresh` starts it on an empty database.
+    fn launch(
+        profile: &str,
+        options: &[&str],
+        core: Option<u32>,
+        listen: &str,
+        fresh: bool,
+    ) -> Result<MatchServer, String> {
         let root = workspace_root();
         let mut build = Command::new(cargo());
         build.args(["build", "-q", "-p", "carrom-server"]).current_dir(&root);
@@ -42,7 +64,11 @@ impl MatchServer {
         let folder = target_dir()?.join("online-checks");
         std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
         let database = folder.join("server.sqlite");
-        let _ = std::fs::remove_file(&database);
+        if fresh {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(folder.join(format!("server.sqlite{suffix}")));
+            }
+        }
         let binary = target_dir()?.join(profile).join("carrom-server");
         let mut command = match core {
             Some(core) => {
@@ -53,7 +79,7 @@ impl MatchServer {
             None => Command::new(&binary),
         };
         let mut child = command
-            .args(["--listen", "127.0.0.1:0", "--turn-seconds", "0"])
+            .args(["--listen", listen, "--turn-seconds", "0"])
             .arg("--database")
             .arg(format!("sqlite://{}?mode=rwc", database.display()))
             .args(options)
@@ -86,6 +112,12 @@ impl MatchServer {
     /// `host:port`.
     pub fn address(&self) -> &str {
         self.url.trim_start_matches("ws://").trim_end_matches("/ws")
+    }
+
+    /// Kills it at once (`kill -9`), as a crash would.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     /// Its process id.

@@ -21,7 +21,7 @@ pub type Verdict = Option<String>;
 type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Verdict, String>;
 
 /// Every online check, by what it shows.
-const CHECKS: [(&str, OnlineCheck); 11] = [
+const CHECKS: [(&str, OnlineCheck); 12] = [
     ("a host and a client play the same match over ENet", pair),
     ("a host and a client play a whole board of singles to its end", whole_board),
     ("two clients play the same match on a dedicated server", server),
@@ -33,6 +33,7 @@ const CHECKS: [(&str, OnlineCheck); 11] = [
     ("the turn timer passes an idle player's turns and the third forfeits", timer),
     ("a host and a client play the same match over WebSocket", websocket),
     ("two players play a quick-match board through carrom-server and a third watches", match_server),
+    ("carrom-server killed mid-match and started again: both games reconnect and go on", server_restart),
 ];
 
 /// Runs every online check with the game in `game` (imported, its extension built) and user
@@ -293,6 +294,50 @@ pub fn match_server(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, 
     }
     let shots = watcher.lines().find_map(|l| l.strip_prefix("STATE ")?.split(' ').next()).unwrap_or("0");
     println!("a whole board through carrom-server: {shots} shots, watched to the end");
+    Ok(None)
+}
+
+/// Two game processes play a quick match through carrom-server; after a few shots the server is
+/// killed (`kill -9`) and started again on the same port and database. Both games must notice,
+/// reconnect by themselves (back-off with jitter), take their seats again in the match as the
+/// server saved it, and play on to the same end.
+pub fn server_restart(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let listen = format!("127.0.0.1:{}", free_port_tcp()?);
+    let server = crate::matchserver::MatchServer::start_at(&listen)?;
+    let by_server = |token: &str| {
+        let mut args = vec!["--script".into(), "res://tests/online_pair.gd".into(), "--".into()];
+        args.extend(["--role=quick".into(), format!("--server={}", server.url), format!("--token={token}")]);
+        args.push("--shots=10".into());
+        start(godot, game, data, &args).map(crate::matchserver::Watched::new)
+    };
+    let first = by_server(&"f".repeat(32))?;
+    let second = by_server(&"9".repeat(32))?;
+    if first.line_after("STRUCK 4 ", Duration::from_secs(90)).is_none()
+        && second.line_after("STRUCK 4 ", Duration::ZERO).is_none()
+    {
+        let first = first.finish(Duration::ZERO);
+        second.finish(Duration::ZERO);
+        return Ok(Some(format!("four shots were not played: {}", last_line(&first))));
+    }
+    server.kill();
+    std::thread::sleep(Duration::from_millis(500));
+    let again = crate::matchserver::MatchServer::again_at(&listen)?;
+    let (first, second) = (first.finish(LIMIT), second.finish(LIMIT));
+    let log = again.stop()?;
+    if let Some(line) = log.lines().find(|l| l.contains(" ERROR ") || l.contains("panicked")) {
+        return Ok(Some(format!("the server started again logged an error: {line}")));
+    }
+    let logs = [("first player", &first), ("second player", &second)];
+    if let Some(why) = judge(&logs) {
+        return Ok(Some(why));
+    }
+    // Each game is told its match twice: by the first server, and again on coming back.
+    for (role, log) in logs {
+        let told = log.lines().filter(|l| l.starts_with("CODE ")).count();
+        if told < 2 {
+            return Ok(Some(format!("the {role} did not come back to its match ({told} matched)")));
+        }
+    }
     Ok(None)
 }
 

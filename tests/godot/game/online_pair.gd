@@ -191,6 +191,9 @@ func _matched_by_server(online: Node, settings: Node) -> bool:
 	server.matched.connect(
 		func(id: String, code: String, _watching: bool) -> void:
 			told["id"] = id
+			# Matched again after the link dropped: a strike sent meanwhile was lost, so this
+			# side strikes again when its turn comes.
+			_asked_at = -1
 			print("CODE %s" % code)
 	)
 	server.refused.connect(func(reason: String) -> void: told["why"] = reason)
