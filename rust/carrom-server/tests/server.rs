@@ -380,3 +380,36 @@ async fn one_address_may_not_open_connections_in_a_flood() {
     assert_eq!(server.get("/healthz").0, 200);
     assert_eq!(server.get("/readyz").0, 200);
 }
+
+#[tokio::test]
+async fn three_timeouts_forfeit_a_rated_match_and_its_players_can_play_again() {
+    for database in databases("rematch").await {
+        let server = Running::start(&database, &["--turn-seconds", "1"]);
+        let (mut a, mut b, _) = quick_pair(&server, ["mira", "nasir"]).await;
+        let over = |m: &ToClient| match m {
+            ToClient::Over { ending, changes } => Some((ending.clone(), changes.clone())),
+            _ => None,
+        };
+        // Nobody strikes: the turns pass, and the third in a row of one player forfeits.
+        let (ending, changes) = a.until(Duration::from_secs(40), over).await.unwrap();
+        b.until(WAIT, over).await.unwrap();
+        assert_eq!(ending, "won", "a forfeit is a win for the other side");
+        assert_eq!(changes.len(), 2);
+        assert!(changes.iter().any(|c| c.after > c.before) && changes.iter().any(|c| c.after < c.before));
+        assert!(a.game().unwrap().rules().is_over());
+        // Both ask for a rematch: a new match of the same players begins.
+        a.ask(&ToServer::Rematch).await.unwrap();
+        b.ask(&ToServer::Rematch).await.unwrap();
+        let (new_a, _, _) = matched(&mut a).await;
+        let (new_b, _, _) = matched(&mut b).await;
+        assert_eq!(new_a, new_b);
+        a.play_until(Duration::ZERO, WAIT, |bot| bot.game().is_some()).await.unwrap();
+        assert!(!a.game().unwrap().rules().is_over(), "a fresh match");
+        assert_eq!(a.game().unwrap().replay().actions.len(), 0);
+        // A third asking for the same is refused: no rematch is open any more.
+        let mut other = server.bot("other", &token("other")).await;
+        welcome(&mut other).await;
+        other.ask(&ToServer::Rematch).await.unwrap();
+        assert!(refused(&mut other).await.contains("no match to play again"));
+    }
+}

@@ -51,8 +51,12 @@ impl Running {
     /// Starts the server on `database` with `options` added to the defaults of the tests (no
     /// turn timer), and waits until it listens.
     pub fn start(database: &str, options: &[&str]) -> Running {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_carrom-server"))
-            .args(["--listen", "127.0.0.1:0", "--database", database, "--turn-seconds", "0"])
+        let mut command = Command::new(env!("CARGO_BIN_EXE_carrom-server"));
+        command.args(["--listen", "127.0.0.1:0", "--database", database]);
+        if !options.contains(&"--turn-seconds") {
+            command.args(["--turn-seconds", "0"]);
+        }
+        let mut child = command
             .args(options)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())
