@@ -57,3 +57,26 @@ impl Outbox {
         self.slow.load(Ordering::Relaxed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_connection_that_does_not_read_is_cut_off_when_its_outbox_is_full() {
+        let (outbox, mut incoming) = Outbox::new();
+        for i in 0..OUTBOX_FRAMES {
+            outbox.send(Frame::Text(i.to_string()));
+        }
+        assert!(!outbox.was_slow(), "a full outbox is not yet too full");
+        outbox.send(Frame::Text("one too many".into()));
+        assert!(outbox.was_slow());
+        tokio::time::timeout(std::time::Duration::from_secs(1), outbox.cut()).await.expect("cut off");
+        // What was queued is still there to read (nothing is half-written), and no more.
+        let mut queued = 0;
+        while incoming.try_recv().is_ok() {
+            queued += 1;
+        }
+        assert_eq!(queued, OUTBOX_FRAMES);
+    }
+}

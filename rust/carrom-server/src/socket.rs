@@ -35,8 +35,14 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
                     Frame::Text(text) => Message::Text(text.into()),
                     Frame::Binary(bytes) => Message::Binary(bytes.into()),
                 };
-                if sink.send(message).await.is_err() {
-                    break;
+                // A device that does not read blocks this send; its outbox fills meanwhile
+                // and cuts it off, which ends the wait.
+                tokio::select! {
+                    sent = sink.send(message) => if sent.is_err() { break },
+                    () = outbox.cut() => {
+                        dropped_slow(&server, desk.peer);
+                        break;
+                    }
                 }
             }
             incoming = stream.next() => {
@@ -56,8 +62,7 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
                 }
             }
             () = outbox.cut() => {
-                server.metrics.slow_dropped.inc();
-                tracing::info!(peer = desk.peer, "a connection that did not read was dropped");
+                dropped_slow(&server, desk.peer);
                 break;
             }
         }
@@ -65,6 +70,12 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
     let _ = sink.close().await;
     gone(&server, &desk);
     server.metrics.connections.dec();
+}
+
+/// Counts and logs a connection dropped for not reading what it was sent.
+fn dropped_slow(server: &Server, peer: carrom_net::PeerId) {
+    server.metrics.slow_dropped.inc();
+    tracing::info!(peer, "a connection that did not read was dropped");
 }
 
 /// Takes one frame; false to end the connection.
