@@ -2,7 +2,7 @@
 //! `/metrics` for Prometheus, and players' ratings, histories and the leaderboards as JSON.
 
 use crate::rating::LADDERS;
-use crate::server::Server;
+use crate::server::{Door, Server};
 use crate::socket::{self, MAX_FRAME_IN};
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
@@ -32,15 +32,7 @@ async fn upgrade(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let mut device = address.ip();
-    if server.config.behind_proxy {
-        let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-        let first = forwarded.and_then(|v| v.split(',').next()).map(str::trim);
-        if let Some(ip) = first.and_then(|ip| ip.parse::<IpAddr>().ok()) {
-            device = ip;
-        }
-    }
-    if !server.may_handshake(device) {
+    if !server.may_enter(Door::Socket, device_address(&server, address, &headers)) {
         server.metrics.refused_as("Handshakes");
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address: wait a moment\n")
             .into_response();
@@ -49,6 +41,29 @@ async fn upgrade(
         .max_frame_size(MAX_FRAME_IN)
         .max_message_size(MAX_FRAME_IN)
         .on_upgrade(move |ws| socket::serve(server, ws))
+        .into_response()
+}
+
+/// Where a request comes from: the peer's address, or behind a proxy the first address of
+/// `X-Forwarded-For`.
+fn device_address(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    if server.config.behind_proxy {
+        let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+        let first = forwarded.and_then(|v| v.split(',').next()).map(str::trim);
+        if let Some(ip) = first.and_then(|ip| ip.parse::<IpAddr>().ok()) {
+            return ip;
+        }
+    }
+    peer.ip()
+}
+
+/// The answer to an address that queries too fast.
+fn too_fast(server: &Server) -> Response {
+    server.metrics.refused_as("Queries");
+    (
+        StatusCode::TOO_MANY_REQUESTS,
+        Json(json!({ "error": "too many queries from this address: wait a moment" })),
+    )
         .into_response()
 }
 
@@ -72,7 +87,15 @@ fn failed(error: impl std::fmt::Display) -> Response {
         .into_response()
 }
 
-async fn player(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+async fn player(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if !server.may_enter(Door::Query, device_address(&server, address, &headers)) {
+        return too_fast(&server);
+    }
     if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return (StatusCode::BAD_REQUEST, Json(json!({ "error": "a player id is 16 hexadecimal digits" })))
             .into_response();
@@ -103,7 +126,15 @@ struct Board {
     limit: Option<u32>,
 }
 
-async fn leaderboard(State(server): State<Arc<Server>>, Query(board): Query<Board>) -> Response {
+async fn leaderboard(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(board): Query<Board>,
+) -> Response {
+    if !server.may_enter(Door::Query, device_address(&server, address, &headers)) {
+        return too_fast(&server);
+    }
     let ladder = board.ladder.unwrap_or_else(|| "singles".into());
     if !LADDERS.contains(&ladder.as_str()) {
         return (StatusCode::BAD_REQUEST, Json(json!({ "error": "ladder is singles, doubles or points" })))

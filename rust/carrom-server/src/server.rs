@@ -24,6 +24,18 @@ use tokio::sync::mpsc;
 
 /// Handshakes an address may make at once (and `Config::handshake_rate` a second after).
 const HANDSHAKE_BURST: u32 = 20;
+/// Queries (ratings, leaderboards) an address may make a second, and at once.
+const QUERIES_PER_SECOND: u32 = 10;
+const QUERY_BURST: u32 = 30;
+
+/// A way into the server that an address may not rush.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Door {
+    /// A new WebSocket connection.
+    Socket,
+    /// A JSON query (a player, a leaderboard): each costs the database a read.
+    Query,
+}
 /// How long a finished match's players have to ask for a rematch, seconds.
 const REMATCH_SECONDS: f64 = 120.0;
 
@@ -102,7 +114,8 @@ pub struct Hub {
     pub playing: HashMap<String, String>,
     /// Finished matches open for a rematch, by code.
     pub rematches: HashMap<String, Rematch>,
-    handshakes: HashMap<IpAddr, RateLimit>,
+    /// How fast each address has come in, by door.
+    arrivals: HashMap<(Door, IpAddr), RateLimit>,
     /// Whether the server is stopping: no new matches.
     pub draining: bool,
 }
@@ -163,16 +176,19 @@ impl Server {
         self.hub.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Whether `address` may open another connection now.
-    pub fn may_handshake(&self, address: IpAddr) -> bool {
+    /// Whether `address` may come in by `door` now.
+    pub fn may_enter(&self, door: Door, address: IpAddr) -> bool {
         let now = self.now();
+        let (rate, burst) = match door {
+            Door::Socket => (self.config.handshake_rate, HANDSHAKE_BURST.max(self.config.handshake_rate)),
+            Door::Query => (QUERIES_PER_SECOND, QUERY_BURST),
+        };
         let mut hub = self.hub();
-        if hub.handshakes.len() > 10_000 {
-            hub.handshakes.clear();
+        // Bounded: a flood of addresses forgets them all rather than grow.
+        if hub.arrivals.len() > 10_000 {
+            hub.arrivals.clear();
         }
-        let rate = self.config.handshake_rate;
-        let limit =
-            hub.handshakes.entry(address).or_insert_with(|| RateLimit::new(rate, HANDSHAKE_BURST.max(rate)));
+        let limit = hub.arrivals.entry((door, address)).or_insert_with(|| RateLimit::new(rate, burst));
         limit.take(now).is_ok()
     }
 

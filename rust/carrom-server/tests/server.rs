@@ -362,7 +362,7 @@ async fn sigterm_tells_the_players_and_stops_taking_matches() {
 }
 
 #[tokio::test]
-async fn one_address_may_not_open_connections_in_a_flood() {
+async fn one_address_may_not_open_connections_or_query_in_a_flood() {
     let database = databases("flood").await.remove(0);
     let server = Running::start(&database, &[]);
     let mut refused = 0;
@@ -377,6 +377,9 @@ async fn one_address_may_not_open_connections_in_a_flood() {
         }
     }
     assert!(refused > 0, "some of 40 connections at once are refused");
+    let statuses: Vec<u16> = (0..60).map(|_| server.get("/leaderboard").0).collect();
+    assert_eq!(statuses[0], 200);
+    assert!(statuses.contains(&429), "60 queries at once: some are refused ({statuses:?})");
     assert_eq!(server.get("/healthz").0, 200);
     assert_eq!(server.get("/readyz").0, 200);
 }
