@@ -86,7 +86,7 @@ func _on_request_completed(
 	if code != 200:
 		status.text = tr("RATINGS_FAILED") % ("HTTP %d" % code)
 		return
-	var answer: Variant = JSON.parse_string(body.get_string_from_utf8())
+	var answer: Variant = ServerLink.read_json(body.get_string_from_utf8())
 	var players: Variant = answer.get("players") if answer is Dictionary else null
 	if not players is Array:
 		status.text = tr("RATINGS_FAILED") % "?"
@@ -115,7 +115,7 @@ func _on_history_completed(
 ) -> void:
 	if result != HTTPRequest.RESULT_SUCCESS or code != 200:
 		return
-	var answer: Variant = JSON.parse_string(body.get_string_from_utf8())
+	var answer: Variant = ServerLink.read_json(body.get_string_from_utf8())
 	var changes: Variant = answer.get("history") if answer is Dictionary else null
 	if not changes is Array:
 		return

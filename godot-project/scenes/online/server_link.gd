@@ -68,6 +68,13 @@ var _retry_at := -1.0
 var _closing := false
 
 
+## `text` read as JSON, or null when it is not JSON (quietly: a server's or proxy's answer is
+## untrusted, and a bad one is the caller's to report).
+static func read_json(text: String) -> Variant:
+	var json := JSON.new()
+	return json.data if json.parse(text) == OK else null
+
+
 ## Whether `text` is a URL this link can reach.
 static func is_url(text: String) -> bool:
 	var pattern := RegEx.create_from_string(
@@ -239,7 +246,7 @@ func _send_binary(bytes: PackedByteArray) -> void:
 
 ## A lobby message from the server; anything unreadable is left aside with a warning.
 func _lobby(text: String) -> void:
-	var message: Variant = JSON.parse_string(text)
+	var message: Variant = read_json(text)
 	if not message is Dictionary or not str(message.get("type", "")) in KINDS:
 		push_warning("The match server sent what this game does not read: %s" % text.left(80))
 		return

@@ -1,5 +1,6 @@
 extends PanelContainer
-## Sound volume, language, the aim guide, the turning board and vibration; saved when closed.
+## Sound volume, language, the aim guide, the turning board, vibration and the match server's
+## address; saved when closed (an address that is not a ws:// or wss:// URL is refused).
 ## Laid out in settings_screen.tscn with its text as translation keys: a new language shows at
 ## once.
 
@@ -10,6 +11,8 @@ signal closed
 @onready var aim_guide: CheckButton = %AimGuide
 @onready var turn_board: CheckButton = %TurnBoard
 @onready var vibration: CheckButton = %Vibration
+@onready var server: LineEdit = %Server
+@onready var server_status: Label = %ServerStatus
 
 
 func _ready() -> void:
@@ -17,6 +20,7 @@ func _ready() -> void:
 	aim_guide.set_pressed_no_signal(GameSettings.aim_guide)
 	turn_board.set_pressed_no_signal(GameSettings.turn_board)
 	vibration.set_pressed_no_signal(GameSettings.vibration)
+	server.text = GameSettings.server_url
 	_fill_languages()
 
 
@@ -55,7 +59,31 @@ func _on_vibration_toggled(on: bool) -> void:
 	GameSettings.vibration = on
 
 
+## Keeps the match server's address if it is one; false, saying why, if not.
+func _keep_server() -> bool:
+	var url := server.text.strip_edges()
+	# Left empty: the game's own server again.
+	if url.is_empty():
+		url = GameSettings.DEFAULT_SERVER
+		server.text = url
+	if not ServerLink.is_url(url):
+		server_status.text = "ONLINE_BAD_SERVER"
+		return false
+	if url != GameSettings.server_url:
+		GameSettings.server_url = url
+		# The next online request reaches the new server.
+		Online.leave_server()
+	server_status.text = ""
+	return true
+
+
+func _on_server_text_submitted(_text: String) -> void:
+	_keep_server()
+
+
 func _on_back_pressed() -> void:
+	if not _keep_server():
+		return
 	GameSettings.save_settings()
 	closed.emit()
 	queue_free()

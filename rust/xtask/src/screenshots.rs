@@ -67,12 +67,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The pictures the script takes (and the README shows).
-const NAMES: [&str; 9] = [
+const NAMES: [&str; 11] = [
     "menu.png",
     "new-match.png",
     "online.png",
     "online-room-landscape.png",
     "ratings.png",
+    "settings.png",
+    "settings-landscape.png",
     "lesson.png",
     "match-portrait.png",
     "match-landscape.png",

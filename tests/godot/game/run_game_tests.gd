@@ -26,7 +26,6 @@ const TRICK_LIST := "res://scenes/trick_shots/trick_list.tscn"
 const TRICK_TABLE := "res://scenes/trick_shots/trick_table.tscn"
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
-const ONLINE_MENU := "res://scenes/online/online_menu.tscn"
 ## Every seat played by a person (copied before use: a constant dictionary is read-only).
 const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
 ## Strikes after which the scripted board is given up as not ending.
@@ -51,12 +50,7 @@ func _run() -> void:
 	await _check_menu_keeps_choices()
 	await _check_expert_is_offered()
 	await _check_hud_counts_the_rulesets_boards()
-	await _check_online_menu_refuses_bad_input()
-	await _check_server_choices_refused()
-	_check_server_addresses()
-	await _check_leaderboard_read()
-	await _check_games_found_on_the_network()
-	_check_room_code()
+	await OnlineScreenChecks.new(self, _result).run()
 	await _check_sound_cues()
 	await _check_language_switch()
 	await _check_how_to_play()
@@ -435,156 +429,6 @@ func _check_hud_counts_the_rulesets_boards() -> void:
 		"the status line counts the ruleset's boards when the scene leaves max_boards at 0",
 		started and boards == 8 and shown.begins_with(tr("STATUS_BOARD") % [1, 8]),
 		"shown %s, the match has %d boards" % [shown, boards]
-	)
-
-
-## The online screen says what is wrong with a name or an address, and stays.
-func _check_online_menu_refuses_bad_input() -> void:
-	var menu: Control = load(ONLINE_MENU).instantiate()
-	root.add_child(menu)
-	await process_frame
-	menu.get_node("%Name").text = "<script>"
-	menu.call("_on_join_pressed")
-	var bad_name: String = menu.get_node("%Status").text
-	menu.get_node("%Name").text = "Asha"
-	menu.get_node("%Address").text = "not an address!"
-	menu.call("_on_join_pressed")
-	var bad_address: String = menu.get_node("%Status").text
-	var stayed: bool = menu.is_inside_tree() and not root.get_node("Online").call("is_online")
-	menu.queue_free()
-	await process_frame
-	_result(
-		"the online screen refuses a bad name and a bad address, saying why",
-		bad_name == "ONLINE_BAD_NAME" and bad_address == "ONLINE_BAD_ADDRESS" and stayed,
-		"%s, %s, stayed %s" % [bad_name, bad_address, stayed]
-	)
-
-
-## Play a friend and the match server: a code that cannot be one and a server address that is
-## not a WebSocket URL are refused, saying why (the Advanced fold opens to show the address),
-## and nothing is sent anywhere.
-func _check_server_choices_refused() -> void:
-	var menu: Control = load(ONLINE_MENU).instantiate()
-	root.add_child(menu)
-	await process_frame
-	menu.get_node("%Name").text = "Asha"
-	menu.get_node("%Code").text = "AB0"
-	menu.call("_on_join_code_pressed")
-	var bad_code: String = menu.get_node("%Status").text
-	menu.get_node("%Code").text = "abc-234"
-	menu.get_node("%Server").text = "http://example.com"
-	menu.call("_on_join_code_pressed")
-	var bad_server: String = menu.get_node("%Status").text
-	var folded_open: bool = menu.get_node("%AdvancedBox").visible
-	var online: Node = root.get_node("Online")
-	var no_link: bool = online.get("server") == null
-	menu.queue_free()
-	await process_frame
-	_result(
-		"the online screen refuses a bad room code and a bad server address, saying why",
-		(
-			bad_code == "ONLINE_BAD_CODE"
-			and bad_server == "ONLINE_BAD_SERVER"
-			and folded_open
-			and no_link
-		),
-		"%s, %s, advanced open %s, no link %s" % [bad_code, bad_server, folded_open, no_link]
-	)
-
-
-## The match server's address: ws:// and wss:// URLs are taken, anything else is not; its
-## leaderboard is read over http(s) at the same host and port.
-func _check_server_addresses() -> void:
-	var taken := ["ws://127.0.0.1:24681/ws", "wss://carrom.example.org/ws", "ws://[::1]:9000/ws"]
-	var refused := ["http://127.0.0.1/ws", "ws://", "ws://host name/ws", "wss://x/\n"]
-	var ok := true
-	for url: String in taken:
-		ok = ok and ServerLink.is_url(url)
-	for url: String in refused:
-		ok = ok and not ServerLink.is_url(url)
-	var bases := [
-		ServerLink.http_base("ws://127.0.0.1:24681/ws"),
-		ServerLink.http_base("wss://carrom.example.org/ws")
-	]
-	ok = ok and bases == ["http://127.0.0.1:24681", "https://carrom.example.org"]
-	_result("the match server's address is a ws:// or wss:// URL", ok, str(bases))
-
-
-## The leaderboard is read from the server's answer, one line a player; an answer that is not
-## one (a proxy's error page, say) shows as not read, never as a board.
-func _check_leaderboard_read() -> void:
-	var screen: Node = load("res://scenes/online/ratings_screen.tscn").instantiate()
-	root.add_child(screen)
-	await process_frame
-	screen.get("_request").call("cancel_request")
-	var answer := {"players": [{"name": "Asha", "rating": 1712, "games": 31}, {"name": "Dev"}]}
-	var body := JSON.stringify(answer).to_utf8_buffer()
-	screen.call("_on_request_completed", HTTPRequest.RESULT_SUCCESS, 200, PackedStringArray(), body)
-	var board: String = screen.get_node("%Board").text
-	var junk := "<html>bad gateway</html>".to_utf8_buffer()
-	screen.call("_on_request_completed", HTTPRequest.RESULT_SUCCESS, 200, PackedStringArray(), junk)
-	var after_junk: String = screen.get_node("%Status").text
-	screen.queue_free()
-	await process_frame
-	var ok := board.begins_with("1. Asha") and board.contains("2. Dev") and after_junk != ""
-	_result("the leaderboard is read from the server's answer, and junk is refused", ok, board)
-
-
-## A host's beacon shows as a game to join on the online screen; a stray datagram does not.
-func _check_games_found_on_the_network() -> void:
-	var port := 24000 + randi() % 2000
-	var board := CarromBoard.new()
-	var rules := CarromRules.new()
-	var net := CarromNet.new()
-	var sender := LanBeacon.new()
-	rules.board = board
-	net.rules = rules
-	net.host_name = "Asha"
-	sender.net = net
-	sender.broadcast_address = "127.0.0.1"
-	sender.discovery_port = port
-	for node: Node in [board, rules, net, sender]:
-		root.add_child(node)
-	rules.start_match(1)
-	net.host_match({0: CarromNet.HOLDER_HERE, 2: CarromNet.HOLDER_OPEN})
-	var menu: Control = load(ONLINE_MENU).instantiate()
-	menu.get_node("Beacon").discovery_port = port
-	root.add_child(menu)
-	var stray := PacketPeerUDP.new()
-	stray.set_dest_address("127.0.0.1", port)
-	stray.put_packet("hello".to_utf8_buffer())
-	sender.broadcast(24680)
-	var found: Node = menu.get_node("%Found")
-	var until := Time.get_ticks_msec() + 3000
-	while found.get_child_count() == 0 and Time.get_ticks_msec() < until:
-		await process_frame
-	var texts: Array[String] = []
-	for button: Button in found.get_children():
-		texts.append(button.text)
-	menu.queue_free()
-	for node: Node in [sender, net, rules, board]:
-		node.queue_free()
-	stray.close()
-	await process_frame
-	var heard := texts.size() == 1 and "Asha" in texts[0] and "127.0.0.1:24680" in texts[0]
-	_result("a game hosted on the network is listed to join, and nothing else", heard, str(texts))
-
-
-## A room code reads back as the address and port it was made from, however it is typed, and
-## anything else is not taken for one.
-func _check_room_code() -> void:
-	var code := RoomCode.encode("192.168.1.20", 24680)
-	var back := RoomCode.decode(code)
-	var typed := RoomCode.decode(
-		code.to_lower().replace("-", " ").replace("0", "o").replace("1", "l")
-	)
-	var wanted := {"address": "192.168.1.20", "port": 24680}
-	var junk := [RoomCode.decode("hello"), RoomCode.decode("UUUUU-UUUUU"), RoomCode.decode("")]
-	var refused := junk.all(func(d: Dictionary) -> bool: return d.is_empty())
-	_result(
-		"a room code stands for the host's address and port",
-		code.length() == 11 and back == wanted and typed == wanted and refused,
-		"%s -> %s, typed %s" % [code, back, typed]
 	)
 
 

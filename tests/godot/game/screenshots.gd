@@ -11,6 +11,7 @@ const MENU := "res://scenes/main_menu/main_menu.tscn"
 const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
 const ONLINE := "res://scenes/online/online_menu.tscn"
 const RATINGS := "res://scenes/online/ratings_screen.tscn"
+const SETTINGS := "res://scenes/settings/settings_screen.tscn"
 const MATCH := "res://scenes/match/match.tscn"
 const PORTRAIT := Vector2i(540, 960)
 const LANDSCAPE := Vector2i(1280, 720)
@@ -56,6 +57,13 @@ func _run() -> void:
 	await _resize(PORTRAIT)
 	online.queue_free()
 	await _shoot_ratings()
+	var settings_screen: Node = load(SETTINGS).instantiate()
+	root.add_child(settings_screen)
+	await _shoot("settings.png")
+	await _resize(LANDSCAPE)
+	await _shoot("settings-landscape.png")
+	await _resize(PORTRAIT)
+	settings_screen.queue_free()
 	var game := await _start_match()
 	await _shoot("lesson.png")
 	for lesson in game.find_children("HowToPlay", "", true, false):
