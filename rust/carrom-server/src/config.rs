@@ -40,6 +40,13 @@ pub struct Config {
     /// `X-Forwarded-For` header the proxy sets, not the proxy's own.
     #[arg(long)]
     pub behind_proxy: bool,
+    /// Run as an Agones game server: Ready, Health every 2 s, the `matches` Counter, Shutdown
+    /// after a drain, to the SDK sidecar on `localhost:$AGONES_SDK_HTTP_PORT`.
+    #[arg(long)]
+    pub agones: bool,
+    /// The Agones SDK's REST address, when not the pod's sidecar (a test's recorder).
+    #[arg(long, value_name = "URL")]
+    pub agones_sdk: Option<String>,
     /// Write logs as JSON lines (for a log collector) instead of plain text.
     #[arg(long)]
     pub json_logs: bool,

@@ -4,6 +4,7 @@
 //! device that drops comes back to its seat. Players, ratings, rooms and every match (saved
 //! after each shot) live in SQLite or PostgreSQL. See `docs/online.md`.
 
+pub mod agones;
 pub mod bot;
 pub mod config;
 pub mod http;
@@ -43,6 +44,11 @@ pub async fn run(config: config::Config) -> Result<(), String> {
             sweeper.sweep().await;
         }
     });
+    let sdk = server.config.agones.then(|| match &server.config.agones_sdk {
+        Some(url) => agones::Sdk::new(url),
+        None => agones::Sdk::of_pod(),
+    });
+    let keeper = sdk.clone().map(|sdk| tokio::spawn(agones::keep(sdk, server.clone())));
     let app = http::routes(server.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
     let draining = server.clone();
     // Shots are small and wanted at once: no waiting to fill a packet.
@@ -58,7 +64,16 @@ pub async fn run(config: config::Config) -> Result<(), String> {
             tokio::time::sleep(Duration::from_millis(500)).await;
         })
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    if let (Some(sdk), Some(keeper)) = (sdk, keeper) {
+        // Drained: no more health, and Agones may stop the pod.
+        keeper.abort();
+        match sdk.shutdown().await {
+            Ok(status) => tracing::info!(status, "Agones: shutdown"),
+            Err(error) => tracing::warn!(%error, "Agones: shutdown not told"),
+        }
+    }
+    Ok(())
 }
 
 async fn stop_signal() {
