@@ -26,8 +26,8 @@ signal link_down(reason: String)
 ## Buffers, bytes: a welcome carries the whole match so far.
 const BUFFER := 1 << 20
 ## A ping this often; nothing heard for SILENT_SECONDS and the link is taken for dead.
-const PING_SECONDS := 5.0
-const SILENT_SECONDS := 15.0
+const PING_SECONDS := 2.0
+const SILENT_SECONDS := 14.0
 ## Waits between tries to reconnect, seconds, each with up to a third more or less at random
 ## (so that a server's players do not all come back at once).
 const BACKOFF: Array[float] = [0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0]

@@ -29,9 +29,14 @@ pub struct Config {
     /// elsewhere).
     #[arg(long, default_value_t = 2000)]
     pub max_matches: usize,
-    /// Seconds between pings; a link silent for three of them is dropped.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=60))]
+    /// Seconds between pings to each device.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub ping_seconds: u32,
+    /// Seconds a link may be silent before it is taken for dead (a phone gone for good); a
+    /// link silent less long (a tunnel) goes on. With the pings, a dead link is noticed within
+    /// this plus a ping.
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(2..=600))]
+    pub silent_seconds: u32,
     /// New connections an address may open a second, on average (twenty at once). Raise it for
     /// a load test from one machine.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]

@@ -1,6 +1,7 @@
 //! One device's WebSocket: text frames are the lobby's, binary frames the match's protocol,
-//! passed to its table unchanged. The socket pings; a link silent for three pings is dropped
-//! (a phone gone out of range), and so is one that does not read what it is sent.
+//! passed to its table unchanged. The socket pings; a link silent longer than
+//! `--silent-seconds` is dropped (a phone gone out of range), and so is one that does not read
+//! what it is sent.
 
 use crate::lobby::Desk;
 use crate::outbox::{Frame, Outbox};
@@ -14,8 +15,6 @@ use std::time::{Duration, Instant};
 
 /// The most bytes of one frame a device may send.
 pub const MAX_FRAME_IN: usize = 16 * 1024;
-/// Pings a link may miss before it is taken for dead.
-const PINGS_MISSED: u32 = 3;
 
 /// Serves one device until it goes.
 pub async fn serve(server: Arc<Server>, socket: WebSocket) {
@@ -25,6 +24,7 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
         Desk { peer: server.next_peer(), outbox: outbox.clone(), slot: Arc::new(Mutex::new(None)), me: None };
     let (mut sink, mut stream) = socket.split();
     let ping = Duration::from_secs(u64::from(server.config.ping_seconds));
+    let silent = Duration::from_secs(u64::from(server.config.silent_seconds));
     let mut pinger = tokio::time::interval(ping);
     let mut heard = Instant::now();
     loop {
@@ -53,7 +53,7 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
                 }
             }
             _ = pinger.tick() => {
-                if heard.elapsed() > ping * PINGS_MISSED {
+                if heard.elapsed() > silent {
                     tracing::info!(peer = desk.peer, "a silent link was dropped");
                     break;
                 }

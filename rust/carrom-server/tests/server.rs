@@ -416,3 +416,58 @@ async fn three_timeouts_forfeit_a_rated_match_and_its_players_can_play_again() {
         assert!(refused(&mut other).await.contains("no match to play again"));
     }
 }
+
+#[tokio::test]
+async fn over_a_slow_jittery_link_that_goes_silent_for_ten_seconds_play_stays_in_step() {
+    let database = databases("badnet").await.remove(0);
+    let server = Running::start(&database, &[]);
+    let lag =
+        common::lag::Lag::start(&server.address, Duration::from_millis(200), Duration::from_millis(50)).await;
+    let mut near = server.bot("ravi", &token("ravi")).await;
+    let mut far = server.bot_by(&lag.address, "sana", &token("sana")).await;
+    welcome(&mut near).await;
+    welcome(&mut far).await;
+    let quick = ToServer::Quick { mode: "singles".into(), rules: "classic".into() };
+    near.ask(&quick).await.unwrap();
+    far.ask(&quick).await.unwrap();
+    matched(&mut near).await;
+    matched(&mut far).await;
+    drive(&mut [&mut near, &mut far], |bots| in_step(bots, 6)).await;
+    // A tunnel: ten seconds of nothing either way (under the 15 s the server waits for a
+    // silent link), then everything sent meanwhile arrives, late and in order.
+    lag.go_silent(10.0);
+    let cut_at = near.turns;
+    drive(&mut [&mut near, &mut far], |bots| in_step(bots, cut_at + 4)).await;
+    assert_eq!((near.resyncs, far.resyncs), (0, 0), "nothing lost, nothing out of step");
+    assert!(near.refusals.is_empty() && far.refusals.is_empty(), "{:?} {:?}", near.refusals, far.refusals);
+    assert_eq!(hash(&near), hash(&far));
+}
+
+#[tokio::test]
+async fn a_link_gone_silent_for_good_is_noticed_within_fifteen_seconds() {
+    let database = databases("deadlink").await.remove(0);
+    let server = Running::start(&database, &[]);
+    let lag = common::lag::Lag::start(&server.address, Duration::from_millis(20), Duration::ZERO).await;
+    let mut near = server.bot("tara", &token("tara")).await;
+    let mut far = server.bot_by(&lag.address, "umar", &token("umar")).await;
+    let quick = ToServer::Quick { mode: "singles".into(), rules: "classic".into() };
+    near.ask(&quick).await.unwrap();
+    far.ask(&quick).await.unwrap();
+    matched(&mut near).await;
+    matched(&mut far).await;
+    drive(&mut [&mut near, &mut far], |bots| in_step(bots, 1)).await;
+    // The phone is gone: no close, no word, nothing at all.
+    lag.go_silent(120.0);
+    let gone_at = Instant::now();
+    near.play_until(Duration::ZERO, Duration::from_secs(30), |bot| {
+        bot.players.iter().any(|p| p.who == Who::Away)
+    })
+    .await
+    .unwrap();
+    let noticed = gone_at.elapsed();
+    assert!(noticed <= Duration::from_secs(16), "noticed after {noticed:?}");
+    assert!(
+        noticed >= Duration::from_secs(10),
+        "a silence shorter than a tunnel's is not death ({noticed:?})"
+    );
+}

@@ -54,6 +54,7 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
   bots [--matches N] [--think S] [--seconds S]
                                    the match server under load: N quick matches of bots on
                                    loopback, its CPU, memory and strike-to-shot times
+  msrv                             the rust-version check alone (each crate states what it needs)
   help                             this text
 
 Godot is $GODOT when set (an error if it is not Godot 4.3+), else godot4 or godot on PATH.";
@@ -81,6 +82,7 @@ fn main() -> ExitCode {
         Some("screenshots") => screenshots::run(rest),
         Some("server") => server(rest),
         Some("bots") => bots::run(rest),
+        Some("msrv") => msrv::check().map(|lines| lines.iter().for_each(|l| println!("{l}"))),
         Some(command @ ("demo" | "selfplay" | "firstlook" | "soak" | "deadline" | "loads")) => {
             lab::run(command, rest)
         }

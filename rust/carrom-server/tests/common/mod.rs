@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod lag;
+
 use carrom_server::bot::Bot;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -81,6 +83,11 @@ impl Running {
         Bot::connect(&self.address, name, token, u64::from(MADE.fetch_add(1, Ordering::Relaxed)))
             .await
             .unwrap()
+    }
+
+    /// A bot connected through `address` (a relay in front of this server).
+    pub async fn bot_by(&self, address: &str, name: &str, token: &str) -> Bot {
+        Bot::connect(address, name, token, u64::from(MADE.fetch_add(1, Ordering::Relaxed))).await.unwrap()
     }
 
     /// `GET path`: the status and the body.
