@@ -185,15 +185,18 @@ impl Watched {
     /// What follows `prefix` on the first line that starts with it, waiting at most `wait`.
     pub fn line_after(&self, prefix: &str, wait: Duration) -> Option<String> {
         let deadline = Instant::now() + wait;
-        while Instant::now() < deadline {
-            let found =
-                self.log.lock().ok()?.lines().find_map(|l| l.strip_prefix(prefix).map(str::to_string));
-            if found.is_some() {
+        loop {
+            let found = self.found(|l| l.strip_prefix(prefix).map(str::to_string));
+            if found.is_some() || Instant::now() >= deadline {
                 return found;
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        None
+    }
+
+    /// The first of the lines printed so far that `pick` picks, looked at once.
+    pub fn found<T>(&self, pick: impl FnMut(&str) -> Option<T>) -> Option<T> {
+        self.log.lock().ok()?.lines().find_map(pick)
     }
 
     /// Waits for it to end (stopping it past `limit`) and returns all it printed.

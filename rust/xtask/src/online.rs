@@ -312,12 +312,17 @@ pub fn server_restart(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict
     };
     let first = by_server(&"f".repeat(32))?;
     let second = by_server(&"9".repeat(32))?;
-    if first.line_after("STRUCK 4 ", Duration::from_secs(90)).is_none()
-        && second.line_after("STRUCK 4 ", Duration::ZERO).is_none()
-    {
-        let first = first.finish(Duration::ZERO);
-        second.finish(Duration::ZERO);
-        return Ok(Some(format!("four shots were not played: {}", last_line(&first))));
+    // Killed once either side has struck the third shot: the match of ten is well under way.
+    let struck =
+        |line: &str| line.strip_prefix("STRUCK ")?.split(' ').next()?.parse::<u32>().ok().filter(|n| *n >= 3);
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while first.found(struck).is_none() && second.found(struck).is_none() {
+        if Instant::now() > deadline {
+            let first = first.finish(Duration::ZERO);
+            second.finish(Duration::ZERO);
+            return Ok(Some(format!("three shots were not played: {}", last_line(&first))));
+        }
+        std::thread::sleep(Duration::from_millis(50));
     }
     server.kill();
     std::thread::sleep(Duration::from_millis(500));
