@@ -24,6 +24,8 @@ pub const MAX_WATCHERS: usize = 16;
 const LINGER: Duration = Duration::from_secs(120);
 /// How often the table keeps the time (the turn timer, the wait for a dropped player).
 const TICK: Duration = Duration::from_millis(100);
+/// How long a new table waits for its players' first hello before it counts one as missing.
+const HELLO_GRACE: Duration = Duration::from_secs(10);
 
 /// What a table needs of the server that runs it: its clock, database and metrics, and to be
 /// told when a match is over and when the table ends.
@@ -107,12 +109,22 @@ struct Table {
     saved_shots: Option<u32>,
     /// When the match ended and was recorded.
     recorded: Option<Instant>,
+    /// When the table opened.
+    opened: Instant,
 }
 
 /// Opens a table for `served` and returns its channel.
 pub fn open(server: Arc<dyn House>, spec: TableSpec, served: Served) -> mpsc::Sender<ToTable> {
     let (tx, rx) = mpsc::channel(EVENTS);
-    let table = Table { server, spec, served, guests: BTreeMap::new(), saved_shots: None, recorded: None };
+    let table = Table {
+        server,
+        spec,
+        served,
+        guests: BTreeMap::new(),
+        saved_shots: None,
+        recorded: None,
+        opened: Instant::now(),
+    };
     tokio::spawn(table.run(rx));
     tx
 }
@@ -138,8 +150,13 @@ impl Table {
                     Some(event) => self.take(event),
                 },
                 _ = tick.tick() => {
-                    let out = self.served.tick(self.server.now());
-                    self.deliver(out, None);
+                    // A player seated by the lobby says the protocol's hello a round trip later:
+                    // the clock (and the wait for a missing player) starts once all have, or
+                    // after a grace, not in the moment between.
+                    if self.opened.elapsed() >= HELLO_GRACE || self.all_said_hello() {
+                        let out = self.served.tick(self.server.now());
+                        self.deliver(out, None);
+                    }
                 }
             }
         }
@@ -249,6 +266,11 @@ impl Table {
         for guest in self.guests.values() {
             guest.outbox.text(message);
         }
+    }
+
+    /// Whether every seated player has a connection here that said the protocol's hello.
+    fn all_said_hello(&self) -> bool {
+        self.spec.seated.iter().all(|s| self.guests.values().any(|g| g.player == s.player && g.hello))
     }
 
     fn is_seated(&self, player: &str) -> bool {

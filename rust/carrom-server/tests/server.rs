@@ -7,7 +7,7 @@ mod common;
 
 use carrom_net::lobby::{ToClient, ToServer};
 use carrom_net::{Intent, Replica, StateHash, Who};
-use carrom_server::bot::{Bot, BotError};
+use carrom_server::bot::{Aim, Bot, BotError};
 use common::{databases, token, Running, WAIT};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
@@ -431,14 +431,16 @@ async fn three_timeouts_forfeit_a_rated_match_and_its_players_can_play_again() {
     }
 }
 
-#[tokio::test]
+// The relay gets a thread of its own, and the bots strike at random (choosing costs nothing),
+// so that the only silence on the link is the tunnel's, however busy the machine.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn over_a_slow_jittery_link_that_goes_silent_for_ten_seconds_play_stays_in_step() {
     let database = databases("badnet").await.remove(0);
     let server = Running::start(&database, &[]);
     let lag =
         common::lag::Lag::start(&server.address, Duration::from_millis(200), Duration::from_millis(50)).await;
-    let mut near = server.bot("ravi", &token("ravi")).await;
-    let mut far = server.bot_by(&lag.address, "sana", &token("sana")).await;
+    let mut near = server.bot("ravi", &token("ravi")).await.aiming(Aim::Random);
+    let mut far = server.bot_by(&lag.address, "sana", &token("sana")).await.aiming(Aim::Random);
     welcome(&mut near).await;
     welcome(&mut far).await;
     let quick = ToServer::Quick { mode: "singles".into(), rules: "classic".into() };
@@ -447,7 +449,7 @@ async fn over_a_slow_jittery_link_that_goes_silent_for_ten_seconds_play_stays_in
     matched(&mut near).await;
     matched(&mut far).await;
     drive(&mut [&mut near, &mut far], |bots| in_step(bots, 6)).await;
-    // A tunnel: ten seconds of nothing either way (under the 15 s the server waits for a
+    // A tunnel: ten seconds of nothing either way (under the 14 s the server waits for a
     // silent link), then everything sent meanwhile arrives, late and in order.
     lag.go_silent(10.0);
     let cut_at = near.turns;
@@ -457,13 +459,13 @@ async fn over_a_slow_jittery_link_that_goes_silent_for_ten_seconds_play_stays_in
     assert_eq!(hash(&near), hash(&far));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_link_gone_silent_for_good_is_noticed_within_fifteen_seconds() {
     let database = databases("deadlink").await.remove(0);
     let server = Running::start(&database, &[]);
     let lag = common::lag::Lag::start(&server.address, Duration::from_millis(20), Duration::ZERO).await;
-    let mut near = server.bot("tara", &token("tara")).await;
-    let mut far = server.bot_by(&lag.address, "umar", &token("umar")).await;
+    let mut near = server.bot("tara", &token("tara")).await.aiming(Aim::Random);
+    let mut far = server.bot_by(&lag.address, "umar", &token("umar")).await.aiming(Aim::Random);
     let quick = ToServer::Quick { mode: "singles".into(), rules: "classic".into() };
     near.ask(&quick).await.unwrap();
     far.ask(&quick).await.unwrap();
@@ -479,7 +481,8 @@ async fn a_link_gone_silent_for_good_is_noticed_within_fifteen_seconds() {
     .await
     .unwrap();
     let noticed = gone_at.elapsed();
-    assert!(noticed <= Duration::from_secs(16), "noticed after {noticed:?}");
+    // 14 s of silence, checked every second; a busy machine adds a little.
+    assert!(noticed <= Duration::from_millis(16_500), "noticed after {noticed:?}");
     assert!(
         noticed >= Duration::from_secs(10),
         "a silence shorter than a tunnel's is not death ({noticed:?})"
