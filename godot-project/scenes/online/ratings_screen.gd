@@ -23,22 +23,24 @@ var _history_request: HTTPRequest
 
 
 func _ready() -> void:
-	_request = HTTPRequest.new()
-	_request.body_size_limit = MAX_BYTES
-	_request.timeout = 10.0
-	_request.request_completed.connect(_on_request_completed)
-	add_child(_request)
-	_history_request = HTTPRequest.new()
-	_history_request.body_size_limit = MAX_BYTES
-	_history_request.timeout = 10.0
-	_history_request.request_completed.connect(_on_history_completed)
-	add_child(_history_request)
+	_request = _requester(_on_request_completed)
+	_history_request = _requester(_on_history_completed)
 	_fill()
 	_load()
 	var player := Online.server.player_id if Online.server else ""
 	if player.is_valid_hex_number() and player.length() == 16:
 		var url := "%s/players/%s" % [ServerLink.http_base(GameSettings.server_url), player]
 		_history_request.request(url)
+
+
+## A request to the server, bounded in size and time, answered to `done`.
+func _requester(done: Callable) -> HTTPRequest:
+	var request := HTTPRequest.new()
+	request.body_size_limit = MAX_BYTES
+	request.timeout = 10.0
+	request.request_completed.connect(done)
+	add_child(request)
+	return request
 
 
 func _notification(what: int) -> void:

@@ -264,14 +264,7 @@ pub fn server(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String
 pub fn match_server(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
     let server = crate::matchserver::MatchServer::start(&[])?;
     let by_server = |role: &str, token: &str, extra: &[String]| {
-        let mut args = vec!["--script".into(), "res://tests/online_pair.gd".into(), "--".into()];
-        args.extend([
-            format!("--role={role}"),
-            format!("--server={}", server.url),
-            format!("--token={token}"),
-        ]);
-        args.extend_from_slice(extra);
-        start(godot, game, data, &args).map(crate::matchserver::Watched::new)
+        start_by_server(godot, game, data, &server.url, role, token, extra)
     };
     let board = ["--whole-board".to_string()];
     let first = by_server("quick", &"c".repeat(32), &board)?;
@@ -305,10 +298,7 @@ pub fn server_restart(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict
     let listen = format!("127.0.0.1:{}", free_port_tcp()?);
     let server = crate::matchserver::MatchServer::start_at(&listen)?;
     let by_server = |token: &str| {
-        let mut args = vec!["--script".into(), "res://tests/online_pair.gd".into(), "--".into()];
-        args.extend(["--role=quick".into(), format!("--server={}", server.url), format!("--token={token}")]);
-        args.push("--shots=10".into());
-        start(godot, game, data, &args).map(crate::matchserver::Watched::new)
+        start_by_server(godot, game, data, &server.url, "quick", token, &["--shots=10".to_string()])
     };
     let first = by_server(&"f".repeat(32))?;
     let second = by_server(&"9".repeat(32))?;
@@ -344,6 +334,23 @@ pub fn server_restart(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict
         }
     }
     Ok(None)
+}
+
+/// Starts the pair script as `role` (`quick` or `watch`) of the match server at `url`, its output
+/// read as it comes.
+fn start_by_server(
+    godot: &Godot,
+    game: &Path,
+    data: &Path,
+    url: &str,
+    role: &str,
+    token: &str,
+    extra: &[String],
+) -> Result<crate::matchserver::Watched, String> {
+    let mut args = vec!["--script".into(), "res://tests/online_pair.gd".into(), "--".into()];
+    args.extend([format!("--role={role}"), format!("--server={url}"), format!("--token={token}")]);
+    args.extend_from_slice(extra);
+    start(godot, game, data, &args).map(crate::matchserver::Watched::new)
 }
 
 /// Runs a host and one client on `port`, each with its extra arguments, to their ends; returns
