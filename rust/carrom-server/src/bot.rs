@@ -71,7 +71,18 @@ pub struct Bot {
     /// Whether a strike of its own is on its way, and since when.
     striking: bool,
     struck_at: Option<std::time::Instant>,
+    /// When its last strike was refused: it waits a moment before striking again.
+    refused_at: Option<std::time::Instant>,
+    /// When its last protocol messages left, to keep under the host's rate.
+    sent: VecDeque<tokio::time::Instant>,
 }
+
+/// Protocol messages a bot sends in any one second: well under the host's limit
+/// (`carrom_net::host::MESSAGES_PER_SECOND`), since a bot strikes far faster than a hand.
+const PACE_PER_SECOND: usize = 15;
+
+/// How long a bot whose strike was refused waits before it strikes again.
+const AFTER_REFUSAL: Duration = Duration::from_millis(500);
 
 impl Bot {
     /// Connects to the server at `address` (`host:port`) and says hello.
@@ -97,6 +108,8 @@ impl Bot {
             latencies: vec![],
             striking: false,
             struck_at: None,
+            refused_at: None,
+            sent: VecDeque::new(),
         };
         bot.ask(&ToServer::Hello { lobby: LOBBY, name: name.into(), token: token.into() }).await?;
         Ok(bot)
@@ -113,9 +126,25 @@ impl Bot {
         self.send(Message::Text(lobby::write(request).into())).await
     }
 
-    /// Sends any frame at all (a test's hostile one, say).
+    /// Sends any frame at all (a test's hostile one, say), unpaced.
     pub async fn send(&mut self, message: Message) -> Result<(), BotError> {
         self.ws.send(message).await.map_err(|e| BotError::Link(e.to_string()))
+    }
+
+    /// Sends a protocol message, first waiting if the last second already had
+    /// `PACE_PER_SECOND` of them, so that the host never refuses it as a flood.
+    async fn send_paced(&mut self, bytes: Vec<u8>) -> Result<(), BotError> {
+        let now = tokio::time::Instant::now();
+        while self.sent.front().is_some_and(|at| now.duration_since(*at) >= Duration::from_secs(1)) {
+            self.sent.pop_front();
+        }
+        if self.sent.len() >= PACE_PER_SECOND {
+            if let Some(oldest) = self.sent.pop_front() {
+                tokio::time::sleep_until(oldest + Duration::from_secs(1)).await;
+            }
+        }
+        self.sent.push_back(tokio::time::Instant::now());
+        self.send(Message::Binary(bytes.into())).await
     }
 
     /// The match as this bot has it.
@@ -153,7 +182,7 @@ impl Bot {
                     self.striking = false;
                     if self.auto_hello {
                         let hello = Replica::hello(&self.name, &self.token);
-                        self.send(Message::Binary(hello.into())).await?;
+                        self.send_paced(hello).await?;
                     }
                 }
                 self.lobby.push_back(message);
@@ -168,7 +197,7 @@ impl Bot {
     async fn protocol(&mut self, bytes: &[u8]) -> Result<(), BotError> {
         let (change, replies) = self.replica.receive(bytes).map_err(|e| BotError::Bad(e.to_string()))?;
         for reply in replies {
-            self.send(Message::Binary(reply.into())).await?;
+            self.send_paced(reply).await?;
         }
         match change {
             Change::Joined { game, .. } => self.game = Some(*game),
@@ -190,7 +219,7 @@ impl Bot {
                     self.latencies.push(at.elapsed());
                 }
                 let hash = self.replica.settled(game);
-                self.send(Message::Binary(hash.into())).await?;
+                self.send_paced(hash).await?;
             }
             Change::Players { players, pause_seconds } => {
                 self.players = players;
@@ -200,6 +229,7 @@ impl Bot {
                 self.refusals.push(reason);
                 self.striking = false;
                 self.struck_at = None;
+                self.refused_at = Some(std::time::Instant::now());
             }
             Change::Aim { .. } => {}
         }
@@ -240,6 +270,9 @@ impl Bot {
     /// Strikes, if it is this bot's turn and it has no strike on the way.
     pub async fn strike_if_due(&mut self) -> Result<bool, BotError> {
         let Some(seat) = self.to_play().filter(|_| !self.striking) else { return Ok(false) };
+        if self.refused_at.is_some_and(|at| at.elapsed() < AFTER_REFUSAL) {
+            return Ok(false);
+        }
         let Some(game) = self.game.as_ref() else { return Ok(false) };
         let intent = match self.aim {
             Aim::Computer => pick::computer(game, seat, &mut self.rng),
@@ -247,7 +280,7 @@ impl Bot {
         };
         self.striking = true;
         self.struck_at = Some(std::time::Instant::now());
-        self.send(Message::Binary(Replica::strike(&intent).into())).await?;
+        self.send_paced(Replica::strike(&intent)).await?;
         Ok(true)
     }
 
