@@ -126,6 +126,15 @@ pub enum ToClient {
     },
     /// The answer to a ping.
     Pong,
+    /// What was asked is held by another server of the fleet: connect to `url`, say hello, and
+    /// ask `then` there (a client goes back to the server it was given at first when that link
+    /// drops later).
+    Elsewhere {
+        /// The other server, `ws://…` or `wss://…`.
+        url: String,
+        /// What to ask it: resume, join or watch.
+        then: ToServer,
+    },
 }
 
 /// A rating on one ladder.

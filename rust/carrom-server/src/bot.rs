@@ -18,6 +18,9 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// A bot's link to a server.
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
 /// How a bot chooses its strikes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Aim {
@@ -43,7 +46,7 @@ pub enum BotError {
 
 /// A device without a screen.
 pub struct Bot {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    ws: Socket,
     replica: Replica,
     game: Option<Game>,
     rng: ChaCha8Rng,
@@ -75,6 +78,10 @@ pub struct Bot {
     refused_at: Option<std::time::Instant>,
     /// When its last protocol messages left, to keep under the host's rate.
     sent: VecDeque<tokio::time::Instant>,
+    /// What to ask once the server it was sent on to says welcome.
+    then: Option<ToServer>,
+    /// Times it was sent on to another node of the fleet.
+    pub moves: u32,
 }
 
 /// Protocol messages a bot sends in any one second: well under the host's limit
@@ -87,9 +94,7 @@ const AFTER_REFUSAL: Duration = Duration::from_millis(500);
 impl Bot {
     /// Connects to the server at `address` (`host:port`) and says hello.
     pub async fn connect(address: &str, name: &str, token: &str, seed: u64) -> Result<Bot, BotError> {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
-            .await
-            .map_err(|e| BotError::Link(e.to_string()))?;
+        let ws = open(&format!("ws://{address}/ws")).await?;
         let mut bot = Bot {
             ws,
             replica: Replica::new(),
@@ -110,6 +115,8 @@ impl Bot {
             struck_at: None,
             refused_at: None,
             sent: VecDeque::new(),
+            then: None,
+            moves: 0,
         };
         bot.ask(&ToServer::Hello { lobby: LOBBY, name: name.into(), token: token.into() }).await?;
         Ok(bot)
@@ -175,6 +182,15 @@ impl Bot {
             Message::Text(text) => {
                 let message: ToClient =
                     serde_json::from_str(text.as_str()).map_err(|e| BotError::Bad(e.to_string()))?;
+                match &message {
+                    ToClient::Elsewhere { url, then } => self.follow(url, then.clone()).await?,
+                    ToClient::Welcome { .. } => {
+                        if let Some(then) = self.then.take() {
+                            self.ask(&then).await?;
+                        }
+                    }
+                    _ => {}
+                }
                 if let ToClient::Matched { .. } = message {
                     // A new match: a new replica, and the protocol's hello.
                     self.replica = Replica::new();
@@ -192,6 +208,24 @@ impl Bot {
             _ => {}
         }
         Ok(())
+    }
+
+    /// Goes to the node `url` names, says hello there and will ask `then`, as a device sent on
+    /// by the fleet does.
+    async fn follow(&mut self, url: &str, then: ToServer) -> Result<(), BotError> {
+        if !(url.starts_with("ws://") || url.starts_with("wss://")) || url.len() > 200 {
+            return Err(BotError::Bad(format!("sent on to {url:?}, which is no server")));
+        }
+        let ws = open(url).await?;
+        let _ = self.ws.close(None).await;
+        self.ws = ws;
+        self.replica = Replica::new();
+        self.game = None;
+        self.striking = false;
+        self.moves += 1;
+        self.then = Some(then);
+        let hello = ToServer::Hello { lobby: LOBBY, name: self.name.clone(), token: self.token.clone() };
+        self.ask(&hello).await
     }
 
     async fn protocol(&mut self, bytes: &[u8]) -> Result<(), BotError> {
@@ -316,4 +350,10 @@ impl Bot {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+}
+
+/// A WebSocket to `url`.
+async fn open(url: &str) -> Result<Socket, BotError> {
+    let (ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| BotError::Link(e.to_string()))?;
+    Ok(ws)
 }

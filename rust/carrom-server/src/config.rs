@@ -52,12 +52,33 @@ pub struct Config {
     /// The Agones SDK's REST address, when not the pod's sidecar (a test's recorder).
     #[arg(long, value_name = "URL")]
     pub agones_sdk: Option<String>,
+    /// This process's name in a fleet of servers over one PostgreSQL database: it holds the
+    /// matches it runs under this name, and one started again under it takes them up at once.
+    /// Unique in the fleet (a pod's name); by default the machine's host name.
+    #[arg(long, value_name = "ID")]
+    pub node: Option<String>,
+    /// Where clients reach this process directly (`ws://HOST:PORT/ws` or `wss://…`), for the
+    /// other nodes to send them here; by default `ws://` and the address it listens on.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
     /// Write logs as JSON lines (for a log collector) instead of plain text.
     #[arg(long)]
     pub json_logs: bool,
 }
 
 impl Config {
+    /// This node's id: the one given, or the host name.
+    pub fn node_id(&self) -> String {
+        self.node.clone().unwrap_or_else(|| {
+            std::env::var("HOSTNAME")
+                .ok()
+                .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+                .map(|name| name.trim().to_string())
+                .filter(|name| !name.is_empty())
+                .unwrap_or_else(|| "carrom-server".into())
+        })
+    }
+
     /// The database to open: the one given, or SQLite in the user's data folder.
     pub fn database_url(&self) -> String {
         match &self.database {

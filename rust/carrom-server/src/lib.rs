@@ -7,6 +7,7 @@
 pub mod agones;
 pub mod bot;
 pub mod config;
+pub mod fleet;
 pub mod http;
 pub mod lobby;
 pub mod metrics;
@@ -30,9 +31,11 @@ pub async fn run(config: config::Config) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
-    let server = server::Server::new(config, store);
-    let resumed = server.resume_all().await.map_err(|e| e.to_string())?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
+    let public = config.public_url.clone().unwrap_or_else(|| format!("ws://{address}/ws"));
+    check_node(&config.node_id(), &public)?;
+    let server = server::Server::new(config, store, public);
+    let resumed = server.take_up_held().await.map_err(|e| e.to_string())?;
     tracing::info!(%address, resumed, database = %url.split('@').next_back().unwrap_or_default(), "listening");
     // The line a script or test waits for.
     println!("carrom-server listening on {address}");
@@ -65,6 +68,10 @@ pub async fn run(config: config::Config) -> Result<(), String> {
         })
         .await
         .map_err(|e| e.to_string())?;
+    // Every match is saved: the others may claim them now rather than when the lease runs out.
+    if let Err(error) = server.store.release(&server.node).await {
+        tracing::warn!(%error, "the node's lease could not be given up: the others wait it out");
+    }
     if let (Some(sdk), Some(keeper)) = (sdk, keeper) {
         // Drained: no more health, and Agones may stop the pod.
         keeper.abort();
@@ -72,6 +79,20 @@ pub async fn run(config: config::Config) -> Result<(), String> {
             Ok(status) => tracing::info!(status, "Agones: shutdown"),
             Err(error) => tracing::warn!(%error, "Agones: shutdown not told"),
         }
+    }
+    Ok(())
+}
+
+/// Refuses a node id or URL the fleet could not use.
+fn check_node(node: &str, url: &str) -> Result<(), String> {
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if node.is_empty() || node.len() > 63 || !node.chars().all(fits) {
+        return Err(format!("node id {node:?}: 1 to 63 letters, digits, '-', '_' or '.'"));
+    }
+    if url.len() > 200 || !(url.starts_with("ws://") || url.starts_with("wss://")) {
+        return Err(format!(
+            "public URL {url:?}: ws://HOST:PORT/ws or wss://HOST/ws, at most 200 characters"
+        ));
     }
     Ok(())
 }

@@ -2,9 +2,11 @@
 //! Each is checked field by field; a refusal says what was wrong and what is allowed, and
 //! changes nothing.
 
+use crate::fleet::Reach;
 use crate::outbox::Outbox;
 use crate::queue::{self, Waiting};
 use crate::server::{Member, Room, Server, Slot};
+use crate::store::Queued;
 use carrom_core::rules::{Mode, Ruleset};
 use carrom_net::lobby::{normal_code, Rating, ToClient, ToServer, LOBBY};
 use carrom_net::players::{check_identity, check_name};
@@ -63,11 +65,11 @@ impl Desk {
                 self.join(server, &me, &normal_code(&code).map_err(|e| e.to_string())?).await
             }
             ToServer::Watch { code } => {
-                self.watch(server, &me, &normal_code(&code).map_err(|e| e.to_string())?)
+                self.watch(server, &me, &normal_code(&code).map_err(|e| e.to_string())?).await
             }
-            ToServer::Resume => self.resume(server, &me),
+            ToServer::Resume => self.resume(server, &me).await,
             ToServer::Cancel => {
-                self.leave_lobby(server, &me.player);
+                self.leave_lobby(server, &me.player).await;
                 Ok(())
             }
             ToServer::Rematch => {
@@ -116,7 +118,7 @@ impl Desk {
                 games: s.games,
             })
             .collect();
-        let playing = server.hub().playing.contains_key(&player);
+        let playing = busy(server, &player).await?;
         self.me = Some(Me { player: player.clone(), name, token });
         self.outbox.text(&ToClient::Welcome { player, ratings, playing });
         Ok(())
@@ -124,15 +126,24 @@ impl Desk {
 
     async fn quick(&mut self, server: &Arc<Server>, me: &Me, mode: &str, rules: &str) -> Result<(), String> {
         let (mode, rules) = game_of(mode, rules)?;
-        self.not_busy(server, me)?;
+        self.not_busy(server, me).await?;
         let rating = server.store.standing(&me.player, mode.name()).await.map_err(|e| e.to_string())?.rating;
-        let member = self.member(me, rating);
-        let mut hub = server.hub();
-        if hub.draining {
+        if server.hub().draining {
             return Err("this server is restarting: try again in a moment".into());
         }
+        let queued = Queued {
+            player: me.player.clone(),
+            name: me.name.clone(),
+            mode: mode.name().into(),
+            rules: rules.clone(),
+            rating,
+            since_ms: crate::store::now_ms(),
+            node: server.node.clone(),
+        };
+        server.store.enqueue(&queued).await.map_err(unreachable_database)?;
+        let member = self.member(me, rating);
         let since = server.now();
-        hub.queue.add(
+        server.hub().queue.add(
             (mode.name().into(), rules),
             Waiting { player: me.player.clone(), rating, since, with: member },
         );
@@ -142,12 +153,13 @@ impl Desk {
 
     async fn create(&mut self, server: &Arc<Server>, me: &Me, mode: &str, rules: &str) -> Result<(), String> {
         let (mode, rules) = game_of(mode, rules)?;
-        self.not_busy(server, me)?;
+        self.not_busy(server, me).await?;
         let code = server.new_code();
         let seconds = server.config.code_seconds;
+        let expires = crate::store::now() + i64::from(seconds);
         server
             .store
-            .put_room(&code, mode.name(), &rules, &me.player, crate::store::now() + i64::from(seconds))
+            .put_room(&code, mode.name(), &rules, &me.player, expires, &server.node)
             .await
             .map_err(|e| e.to_string())?;
         let member = self.member(me, 0.0);
@@ -167,19 +179,23 @@ impl Desk {
     }
 
     async fn join(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
+        let here = server.hub().rooms.contains_key(code) || server.hub().codes.contains_key(code);
+        if !here {
+            return self.join_elsewhere(server, me, code).await;
+        }
+        let running = server.hub().codes.get(code).cloned();
+        if let Some(id) = running {
+            if server.hub().playing.get(&me.player) == Some(&id) {
+                return self.resume(server, me).await;
+            }
+            return Err(format!("the match of room {code} has begun: watch it instead"));
+        }
+        if busy(server, &me.player).await? {
+            return Err("you have a match running: resume it first".into());
+        }
+        self.leave_queue(server, &me.player).await;
         let full = {
             let mut hub = server.hub();
-            if let Some(id) = hub.codes.get(code).cloned() {
-                drop(hub);
-                if server.hub().playing.get(&me.player) == Some(&id) {
-                    return self.resume(server, me);
-                }
-                return Err(format!("the match of room {code} has begun: watch it instead"));
-            }
-            if hub.playing.contains_key(&me.player) {
-                return Err("you have a match running: resume it first".into());
-            }
-            hub.queue.remove(&me.player);
             let now = server.now();
             let Some(room) = hub.rooms.get_mut(code) else {
                 return Err(format!(
@@ -217,43 +233,109 @@ impl Desk {
         Ok(())
     }
 
-    fn watch(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
-        let id = {
-            let hub = server.hub();
-            match hub.codes.get(code) {
-                Some(id) => id.clone(),
-                None if hub.rooms.contains_key(code) => {
-                    return Err(format!("the match of room {code} has not begun yet"));
+    /// A code this node holds no room or match for: another node's, sent on; or none.
+    async fn join_elsewhere(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
+        let then = ToServer::Join { code: code.to_string() };
+        if let Some(room) = server.store.room_node(code).await.map_err(unreachable_database)? {
+            if room.node.as_deref() == Some(server.node.as_str()) || !room.alive {
+                return Err(format!(
+                    "the server that held room {code} has gone: ask your friend for a new one"
+                ));
+            }
+            return self.send_on(server, &room.id, then, Some(room.node)).await;
+        }
+        if let Some(holding) = server.store.match_of_code(code).await.map_err(unreachable_database)? {
+            let mine = server.store.playing(&me.player).await.map_err(unreachable_database)?;
+            if mine.is_some_and(|m| m.id == holding.id) {
+                return self.resume(server, me).await;
+            }
+            return Err(format!("the match of room {code} has begun: watch it instead"));
+        }
+        Err(format!("no room has the code {code}: codes expire, ask your friend for a new one"))
+    }
+
+    /// Tells the device to ask `then` of the live node `node` (the one holding room `code`).
+    async fn send_on(
+        &mut self,
+        server: &Arc<Server>,
+        code: &str,
+        then: ToServer,
+        node: Option<Option<String>>,
+    ) -> Result<(), String> {
+        let node = node.flatten().ok_or("that room is between servers: try again in a moment")?;
+        let nodes = server.store.live_nodes().await.map_err(unreachable_database)?;
+        let url = nodes.into_iter().find(|n| n.id == node).map(|n| n.url).ok_or_else(|| {
+            format!("the server that held room {code} has gone: ask your friend for a new one")
+        })?;
+        self.outbox.text(&ToClient::Elsewhere { url, then });
+        Ok(())
+    }
+
+    async fn watch(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
+        let local = server.hub().codes.get(code).cloned();
+        let reach = match local.and_then(|id| server.joined(&id)) {
+            Some(joined) => Reach::Here(joined),
+            None => match server.store.match_of_code(code).await.map_err(unreachable_database)? {
+                Some(holding) => server.reach(&holding).await?,
+                None => {
+                    let waiting = server.hub().rooms.contains_key(code)
+                        || server.store.room_node(code).await.map_err(unreachable_database)?.is_some();
+                    return Err(if waiting {
+                        format!("the match of room {code} has not begun yet")
+                    } else {
+                        format!("no match has the code {code}")
+                    });
                 }
-                None => return Err(format!("no match has the code {code}")),
+            },
+        };
+        match reach {
+            Reach::Here(joined) => server.seat(&joined, self.member(me, 0.0), true),
+            Reach::There(url) => {
+                self.outbox.text(&ToClient::Elsewhere { url, then: ToServer::Watch { code: code.into() } })
+            }
+        }
+        Ok(())
+    }
+
+    async fn resume(&mut self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
+        let local = server.hub().playing.get(&me.player).cloned();
+        let reach = match local.and_then(|id| server.joined(&id)) {
+            Some(joined) => Reach::Here(joined),
+            None => {
+                let holding = server.store.playing(&me.player).await.map_err(unreachable_database)?;
+                server.reach(&holding.ok_or("you have no match running")?).await?
             }
         };
-        let joined = server.joined(&id).ok_or_else(|| format!("the match of room {code} has ended"))?;
-        server.seat(&joined, self.member(me, 0.0), true);
+        match reach {
+            Reach::Here(joined) => server.seat(&joined, self.member(me, 0.0), false),
+            Reach::There(url) => self.outbox.text(&ToClient::Elsewhere { url, then: ToServer::Resume }),
+        }
         Ok(())
     }
 
-    fn resume(&mut self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
-        let id = server.hub().playing.get(&me.player).cloned().ok_or("you have no match running")?;
-        let joined = server.joined(&id).ok_or("your match has ended")?;
-        server.seat(&joined, self.member(me, 0.0), false);
-        Ok(())
-    }
-
-    /// Refuses a player who already has a match running.
-    fn not_busy(&self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
-        if server.hub().playing.contains_key(&me.player) {
+    /// Refuses a player who already has a match running anywhere in the fleet.
+    async fn not_busy(&self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
+        if busy(server, &me.player).await? {
             return Err("you have a match running: resume it first".into());
         }
-        self.leave_lobby(server, &me.player);
+        self.leave_lobby(server, &me.player).await;
         Ok(())
+    }
+
+    /// Takes this player out of the queue, here and in the fleet's.
+    async fn leave_queue(&self, server: &Arc<Server>, player: &str) {
+        let queued = server.hub().queue.remove(player).is_some();
+        if queued {
+            if let Err(error) = server.store.dequeue(player).await {
+                tracing::warn!(%error, "a player could not be taken out of the fleet's queue");
+            }
+        }
     }
 
     /// Takes this player out of the queue and of any room not yet started.
-    pub fn leave_lobby(&self, server: &Arc<Server>, player: &str) {
-        let mut hub = server.hub();
-        hub.queue.remove(player);
-        hub.rooms.retain(|_, room| {
+    pub async fn leave_lobby(&self, server: &Arc<Server>, player: &str) {
+        self.leave_queue(server, player).await;
+        server.hub().rooms.retain(|_, room| {
             room.members.retain(|m| m.player != player);
             !room.members.is_empty()
         });
@@ -270,6 +352,20 @@ impl Desk {
             slot: self.slot.clone(),
         }
     }
+}
+
+/// Whether `player` holds a seat in a running match on any node.
+async fn busy(server: &Arc<Server>, player: &str) -> Result<bool, String> {
+    if server.hub().playing.contains_key(player) {
+        return Ok(true);
+    }
+    Ok(server.store.playing(player).await.map_err(unreachable_database)?.is_some())
+}
+
+/// The refusal when the database does not answer (the error itself goes to the log).
+fn unreachable_database(error: crate::store::StoreError) -> String {
+    tracing::error!(%error, "the database failed");
+    "the server cannot reach its database: try again in a moment".to_string()
 }
 
 /// The mode and ruleset named, or what is allowed.

@@ -35,6 +35,8 @@ pub struct Metrics {
     pub desyncs: Counter,
     /// Players who came back to a running match.
     pub reconnects: Counter,
+    /// Matches this node took over from nodes gone.
+    pub taken_over: Counter,
     /// Seconds a quick match waited to be paired.
     pub queue_wait: Histogram,
     /// Seconds a save of a match took.
@@ -55,6 +57,7 @@ impl Default for Metrics {
             refusals: Family::default(),
             desyncs: Counter::default(),
             reconnects: Counter::default(),
+            taken_over: Counter::default(),
             queue_wait: Histogram::new(exponential_buckets(0.5, 2.0, 10)),
             database_write: Histogram::new(exponential_buckets(0.000_1, 2.0, 16)),
             slow_dropped: Counter::default(),
@@ -71,6 +74,7 @@ impl Default for Metrics {
         m.registry.register("refusals", "Messages refused, by reason", m.refusals.clone());
         m.registry.register("desyncs", "Peers whose state hash differed", m.desyncs.clone());
         m.registry.register("reconnects", "Players back in a running match", m.reconnects.clone());
+        m.registry.register("taken_over", "Matches taken over from nodes gone", m.taken_over.clone());
         m.registry.register("queue_wait_seconds", "Quick match wait to be paired", m.queue_wait.clone());
         m.registry.register("database_write_seconds", "Time to save a match", m.database_write.clone());
         m.registry.register("slow_dropped", "Connections dropped for not reading", m.slow_dropped.clone());

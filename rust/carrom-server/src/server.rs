@@ -5,9 +5,9 @@
 use crate::config::Config;
 use crate::metrics::Metrics;
 use crate::outbox::Outbox;
-use crate::queue::{self, Queue, Waiting};
+use crate::queue::{self, Queue};
 use crate::seating;
-use crate::store::{Seated, Store, StoreError};
+use crate::store::{SavedMatch, Store};
 use crate::table::{self, House, TableSpec, ToTable};
 use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
@@ -128,6 +128,10 @@ pub struct Server {
     pub store: Store,
     /// What it counts.
     pub metrics: Metrics,
+    /// Its id in the fleet (`--node`).
+    pub node: String,
+    /// Where clients reach it directly.
+    pub url: String,
     hub: Mutex<Hub>,
     clock: Instant,
     next_peer: AtomicI64,
@@ -148,9 +152,11 @@ pub enum StartError {
 }
 
 impl Server {
-    /// A server over `store`.
-    pub fn new(config: Config, store: Store) -> Arc<Server> {
+    /// A server over `store`, reached by clients at `url`.
+    pub fn new(config: Config, store: Store, url: String) -> Arc<Server> {
         Arc::new(Server {
+            node: config.node_id(),
+            url,
             config,
             store,
             metrics: Metrics::default(),
@@ -192,14 +198,11 @@ impl Server {
         limit.take(now).is_ok()
     }
 
-    /// A new room code, used by no room or running match.
+    /// A new room code, used by no room or running match of this node.
     pub fn new_code(&self) -> String {
         let hub = self.hub();
         loop {
-            let code: String = random_bytes::<CODE_LENGTH>()
-                .iter()
-                .map(|b| CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()] as char)
-                .collect();
+            let code = random_code();
             if !hub.rooms.contains_key(&code) && !hub.codes.contains_key(&code) {
                 return code;
             }
@@ -228,6 +231,21 @@ impl Server {
         let entrants = members.iter().map(|m| (m.player.clone(), m.name.clone(), m.rating)).collect();
         let seated = seating::seat(mode, entrants);
         let spec = TableSpec { id: random_id(), code, mode, rules: rules.to_string(), rated, seated };
+        let saved = SavedMatch {
+            id: spec.id.clone(),
+            code: spec.code.clone(),
+            mode: mode.name().into(),
+            rules: spec.rules.clone(),
+            rated,
+            seats: serde_json::to_string(&spec.seated).map_err(|e| StartError::Game(e.to_string()))?,
+            shots: 0,
+            state: game.to_json().map_err(|e| StartError::Game(e.to_string()))?,
+        };
+        let players: Vec<String> = spec.seated.iter().map(|s| s.player.clone()).collect();
+        self.store.open_match(&saved, &self.node, &players).await.map_err(|e| {
+            tracing::error!(%e, "a new match could not be written");
+            StartError::Game("the server cannot reach its database: try again in a moment".into())
+        })?;
         let served = self.serve(game, &spec, 0).map_err(StartError::Game)?;
         let tx = self.open_table(spec.clone(), served);
         if let Err(error) = self.store.room_started(&spec.code, &spec.id).await {
@@ -244,7 +262,7 @@ impl Server {
     }
 
     /// The host and match of a table for `spec`, after `shots` turns.
-    fn serve(&self, game: Game, spec: &TableSpec, shots: u32) -> Result<Served, String> {
+    pub(crate) fn serve(&self, game: Game, spec: &TableSpec, shots: u32) -> Result<Served, String> {
         let holders = spec
             .seated
             .iter()
@@ -259,7 +277,7 @@ impl Server {
         Ok(Served::with_host(game, host))
     }
 
-    fn open_table(self: &Arc<Self>, spec: TableSpec, served: Served) -> mpsc::Sender<ToTable> {
+    pub(crate) fn open_table(self: &Arc<Self>, spec: TableSpec, served: Served) -> mpsc::Sender<ToTable> {
         let tx = table::open(self.clone() as Arc<dyn House>, spec.clone(), served);
         let mut hub = self.hub();
         hub.tables.insert(spec.id.clone(), TableRef { tx: tx.clone(), code: spec.code.clone() });
@@ -297,36 +315,6 @@ impl Server {
         hub.tables.get(id).map(|t| Joined { id: id.to_string(), code: t.code.clone(), tx: t.tx.clone() })
     }
 
-    /// Takes up every match the database says was running when the server last stopped.
-    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, StoreError> {
-        let mut resumed = 0;
-        for saved in self.store.running().await? {
-            let taken = (|| {
-                let game = Game::from_json(&saved.state).map_err(|e| e.to_string())?;
-                let seated: Vec<Seated> = serde_json::from_str(&saved.seats).map_err(|e| e.to_string())?;
-                let mode = Mode::from_name(&saved.mode).ok_or("no such mode")?;
-                let spec = TableSpec {
-                    id: saved.id.clone(),
-                    code: saved.code.clone(),
-                    mode,
-                    rules: saved.rules.clone(),
-                    rated: saved.rated,
-                    seated,
-                };
-                let served = self.serve(game, &spec, saved.shots)?;
-                Ok::<_, String>((spec, served))
-            })();
-            match taken {
-                Ok((spec, served)) => {
-                    self.open_table(spec, served);
-                    resumed += 1;
-                }
-                Err(error) => tracing::error!(id = %saved.id, %error, "a saved match could not be taken up"),
-            }
-        }
-        Ok(resumed)
-    }
-
     /// `member` asks to play the match of `code` again: once every player of it has asked, it
     /// starts (the same seats; the toss is new).
     pub async fn rematch(self: &Arc<Self>, code: &str, member: Member) -> Result<(), String> {
@@ -356,14 +344,14 @@ impl Server {
             .map_err(|e| e.to_string())
     }
 
-    /// Pairs the quick-match queue, expires old rooms and offers, and tells each player in the
-    /// queue how long they have waited. Run about once a second.
+    /// Keeps this node's place in the fleet (its lease, the queue, dead nodes' matches), expires
+    /// old rooms and offers, and tells each player in the queue how long they have waited. Run
+    /// twice a second.
     pub async fn sweep(self: &Arc<Self>) {
+        self.fleet_sweep().await;
         let now = self.now();
-        let groups = {
+        {
             let mut hub = self.hub();
-            let size = |game: &queue::Game| Mode::from_name(&game.0).map_or(2, |m| m.seats().len());
-            let groups = hub.queue.pair(now, size);
             for (_, waiting) in hub.queue.iter() {
                 let seconds = now - waiting.since;
                 waiting.with.outbox.text(&ToClient::Queued {
@@ -387,20 +375,6 @@ impl Server {
                 }
             }
             hub.rematches.retain(|_, offer| offer.until > now);
-            groups
-        };
-        for ((mode, rules), waiting) in groups {
-            for w in &waiting {
-                self.metrics.queue_wait.observe(now - w.since);
-            }
-            let members: Vec<Member> = waiting.into_iter().map(|w: Waiting<Member>| w.with).collect();
-            let Some(mode) = Mode::from_name(&mode) else { continue };
-            let code = self.new_code();
-            if let Err(error) = self.start_match(code, mode, &rules, true, members.clone()).await {
-                for member in members {
-                    member.outbox.text(&ToClient::Refused { reason: error.to_string() });
-                }
-            }
         }
     }
 
@@ -431,6 +405,10 @@ impl House for Server {
 
     fn store(&self) -> &Store {
         &self.store
+    }
+
+    fn node(&self) -> &str {
+        &self.node
     }
 
     fn metrics(&self) -> &Metrics {
@@ -466,6 +444,14 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
     // Without the system's randomness nothing the server hands out (ids, codes, seeds) is safe.
     getrandom::fill(&mut bytes).expect("the operating system's random source");
     bytes
+}
+
+/// A new room code: `CODE_LENGTH` characters of the unambiguous alphabet.
+pub fn random_code() -> String {
+    random_bytes::<CODE_LENGTH>()
+        .iter()
+        .map(|b| CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()] as char)
+        .collect()
 }
 
 /// A new random id: 16 hexadecimal digits.

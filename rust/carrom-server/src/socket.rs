@@ -68,7 +68,7 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
         }
     }
     let _ = sink.close().await;
-    gone(&server, &desk);
+    gone(&server, &desk).await;
     server.metrics.connections.dec();
 }
 
@@ -110,9 +110,9 @@ async fn take(server: &Arc<Server>, desk: &mut Desk, message: Message) -> bool {
 }
 
 /// The device has gone: out of the queue and rooms, and its table told.
-fn gone(server: &Arc<Server>, desk: &Desk) {
+async fn gone(server: &Arc<Server>, desk: &Desk) {
     if let Some(me) = &desk.me {
-        desk.leave_lobby(server, &me.player);
+        desk.leave_lobby(server, &me.player).await;
     }
     let joined = desk.slot.lock().ok().and_then(|mut slot| slot.take());
     if let Some(joined) = joined {

@@ -34,6 +34,8 @@ pub trait House: Send + Sync + 'static {
     fn now(&self) -> f64;
     /// The database.
     fn store(&self) -> &Store;
+    /// The node's id in the fleet: it saves and ends only the matches it holds.
+    fn node(&self) -> &str;
     /// What the server counts.
     fn metrics(&self) -> &Metrics;
     /// The match of `spec` is over and recorded: its players are free.
@@ -111,6 +113,8 @@ struct Table {
     recorded: Option<Instant>,
     /// When the table opened.
     opened: Instant,
+    /// Whether another node has taken the match over: this table ends without a word more.
+    moved: bool,
 }
 
 /// Opens a table for `served` and returns its channel.
@@ -124,6 +128,7 @@ pub fn open(server: Arc<dyn House>, spec: TableSpec, served: Served) -> mpsc::Se
         saved_shots: None,
         recorded: None,
         opened: Instant::now(),
+        moved: false,
     };
     tokio::spawn(table.run(rx));
     tx
@@ -138,6 +143,12 @@ impl Table {
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         loop {
             self.keep().await;
+            if self.moved {
+                self.tell_all(&ToClient::Closing {
+                    reason: "your match moved to another server: connect again".into(),
+                });
+                break;
+            }
             if self.recorded.is_some_and(|at| self.guests.is_empty() || at.elapsed() > LINGER) {
                 break;
             }
@@ -284,10 +295,14 @@ impl Table {
         }
         let shots = self.served.host().rested_shots();
         if self.saved_shots != Some(shots) {
-            if let Err(error) = self.save(shots).await {
-                tracing::error!(table = %self.spec.id, %error, "the match could not be saved");
-            } else {
-                self.saved_shots = Some(shots);
+            match self.save(shots).await {
+                Ok(true) => self.saved_shots = Some(shots),
+                Ok(false) => {
+                    tracing::warn!(table = %self.spec.id, "another node holds this match now: leaving it");
+                    self.moved = true;
+                    return;
+                }
+                Err(error) => tracing::error!(table = %self.spec.id, %error, "the match could not be saved"),
             }
         }
         let gone = self.gone_sides();
@@ -301,7 +316,8 @@ impl Table {
         }
     }
 
-    async fn save(&self, shots: u32) -> Result<(), StoreError> {
+    /// Saves the match; false when another node holds it now (this one was taken for dead).
+    async fn save(&self, shots: u32) -> Result<bool, StoreError> {
         let started = Instant::now();
         let saved = SavedMatch {
             id: self.spec.id.clone(),
@@ -313,9 +329,9 @@ impl Table {
             shots,
             state: self.served.host().rested_state().to_string(),
         };
-        self.server.store().save(&saved).await?;
+        let held = self.server.store().save(&saved, self.server.node()).await?;
         self.server.metrics().database_write.observe(started.elapsed().as_secs_f64());
-        Ok(())
+        Ok(held)
     }
 
     /// The sides of players who dropped and did not come back in time (the host has handed
@@ -345,6 +361,7 @@ impl Table {
         let state = game.to_json().unwrap_or_default();
         let finished = Finished {
             id: &self.spec.id,
+            node: self.server.node(),
             ending,
             replay: &replay,
             state: &state,

@@ -6,68 +6,12 @@
 mod common;
 
 use carrom_net::lobby::{ToClient, ToServer};
-use carrom_net::{Intent, Replica, StateHash, Who};
+use carrom_net::{Intent, Replica, Who};
 use carrom_server::bot::{Aim, Bot, BotError};
+use common::play::{drive, hash, in_step, matched, refused, welcome};
 use common::{databases, token, Running, WAIT};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
-
-/// The longest a test's play may take.
-const PLAY: Duration = Duration::from_secs(240);
-
-async fn welcome(bot: &mut Bot) -> (String, bool) {
-    bot.until(WAIT, |m| match m {
-        ToClient::Welcome { player, playing, .. } => Some((player.clone(), *playing)),
-        _ => None,
-    })
-    .await
-    .expect("a welcome")
-}
-
-async fn matched(bot: &mut Bot) -> (String, String, bool) {
-    bot.until(WAIT, |m| match m {
-        ToClient::Matched { id, code, watching } => Some((id.clone(), code.clone(), *watching)),
-        ToClient::Refused { reason } => panic!("refused: {reason}"),
-        _ => None,
-    })
-    .await
-    .expect("matched")
-}
-
-async fn refused(bot: &mut Bot) -> String {
-    bot.until(WAIT, |m| match m {
-        ToClient::Refused { reason } => Some(reason.clone()),
-        _ => None,
-    })
-    .await
-    .expect("a refusal")
-}
-
-/// Reads and strikes for every bot in turn until `done`.
-async fn drive(bots: &mut [&mut Bot], mut done: impl FnMut(&[&mut Bot]) -> bool) {
-    let deadline = Instant::now() + PLAY;
-    while !done(bots) {
-        assert!(Instant::now() < deadline, "play did not finish within {PLAY:?}");
-        for bot in bots.iter_mut() {
-            bot.strike_if_due().await.unwrap();
-            match bot.read(Duration::from_millis(5)).await {
-                Ok(()) | Err(BotError::Silent(_)) => {}
-                Err(e) => panic!("{}: {e}", bot.name),
-            }
-        }
-    }
-}
-
-/// Whether every bot has carried out `turns` turns and all have the same match.
-fn in_step(bots: &[&mut Bot], turns: u32) -> bool {
-    let hashes: Vec<Option<StateHash>> =
-        bots.iter().map(|b| b.game().and_then(|g| StateHash::of_game(g).ok())).collect();
-    bots.iter().all(|b| b.caught_up() && b.turns >= turns) && hashes.windows(2).all(|w| w[0] == w[1])
-}
-
-fn hash(bot: &Bot) -> StateHash {
-    StateHash::of_game(bot.game().unwrap()).unwrap()
-}
 
 /// Two bots in a quick match of singles.
 async fn quick_pair(server: &Running, names: [&str; 2]) -> (Bot, Bot, String) {

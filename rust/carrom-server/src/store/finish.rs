@@ -24,6 +24,8 @@ pub struct Seated {
 pub struct Finished<'a> {
     /// The match.
     pub id: &'a str,
+    /// The node recording it: only the node holding a match may end it.
+    pub node: &'a str,
     /// `won`, `drawn` or `abandoned`.
     pub ending: &'a str,
     /// Its replay document.
@@ -41,30 +43,17 @@ pub struct Finished<'a> {
 }
 
 impl Store {
-    /// Records `finished`: `None` if it was recorded already, else each player's rating before
-    /// and after (empty for an unrated match).
+    /// Records `finished`: `None` if it was recorded already (or another node holds it), else
+    /// each player's rating before and after (empty for an unrated match).
     pub async fn finish(
         &self,
         finished: &Finished<'_>,
     ) -> Result<Option<Vec<(Seated, i32, i32)>>, StoreError> {
         let at = now();
         let mut tx = self.pool.begin().await?;
-        let first = sqlx::query(
-            "INSERT INTO results (match_id, ending, at) VALUES ($1, $2, $3) ON CONFLICT (match_id) DO NOTHING",
-        )
-        .bind(finished.id)
-        .bind(finished.ending)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if first == 0 {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        sqlx::query(
+        let ours = sqlx::query(
             "UPDATE matches SET status = 'over', ending = $1, replay = $2, state = $3, shots = $4, updated = $5 \
-             WHERE id = $6",
+             WHERE id = $6 AND status = 'playing' AND node = $7",
         )
         .bind(finished.ending)
         .bind(finished.replay)
@@ -72,8 +61,27 @@ impl Store {
         .bind(i64::from(finished.shots))
         .bind(at)
         .bind(finished.id)
+        .bind(finished.node)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected();
+        let first = if ours == 1 {
+            sqlx::query(
+                "INSERT INTO results (match_id, ending, at) VALUES ($1, $2, $3) ON CONFLICT (match_id) DO NOTHING",
+            )
+            .bind(finished.id)
+            .bind(finished.ending)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+        } else {
+            0
+        };
+        if first == 0 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
         let mut changes = vec![];
         if let Some(ladder) = finished.ladder {
             let mut before = vec![];

@@ -4,9 +4,11 @@
 //! in what both read alike; the URL picks which.
 
 mod finish;
+mod fleet;
 mod rows;
 
 pub use finish::{Finished, Seated};
+pub use fleet::{Holding, Node, Queued, LEASE_MS};
 pub use rows::{HistoryRow, LeaderRow, SavedMatch};
 
 use crate::rating::{Standing, LADDERS};
@@ -38,8 +40,10 @@ pub struct Store {
 }
 
 /// The schema's migrations, in order, built into the binary.
-const MIGRATIONS: [(i64, &str, &str); 1] =
-    [(1, "players ratings matches", include_str!("../../migrations/0001_players_ratings_matches.sql"))];
+const MIGRATIONS: [(i64, &str, &str); 2] = [
+    (1, "players ratings matches", include_str!("../../migrations/0001_players_ratings_matches.sql")),
+    (2, "fleet", include_str!("../../migrations/0002_fleet.sql")),
+];
 
 impl Store {
     /// Opens the database at `url` (a SQLite file is made, with its folder, if missing) and
@@ -149,36 +153,21 @@ impl Store {
         Ok(all)
     }
 
-    /// Saves a running match as it stands (its state after its last settled shot).
-    pub async fn save(&self, saved: &SavedMatch) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO matches (id, code, mode, rules, rated, seats, shots, state, status, created, updated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $9) \
-             ON CONFLICT (id) DO UPDATE SET shots = excluded.shots, state = excluded.state, \
-             updated = excluded.updated WHERE matches.status = 'playing'",
+    /// Saves a running match as it stands (its state after its last settled shot), if `node`
+    /// still holds it: false when another node has taken it over (this one was taken for dead).
+    pub async fn save(&self, saved: &SavedMatch, node: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE matches SET shots = $1, state = $2, updated = $3 \
+             WHERE id = $4 AND status = 'playing' AND node = $5",
         )
-        .bind(&saved.id)
-        .bind(&saved.code)
-        .bind(&saved.mode)
-        .bind(&saved.rules)
-        .bind(i64::from(saved.rated))
-        .bind(&saved.seats)
         .bind(i64::from(saved.shots))
         .bind(&saved.state)
         .bind(now())
+        .bind(&saved.id)
+        .bind(node)
         .execute(&self.pool)
         .await?;
-        Ok(())
-    }
-
-    /// Every match still running, as last saved: a server started again takes them up.
-    pub async fn running(&self) -> Result<Vec<SavedMatch>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, code, mode, rules, rated, seats, shots, state FROM matches WHERE status = 'playing'",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(SavedMatch::of).collect()
+        Ok(done.rows_affected() == 1)
     }
 
     /// A saved match by id.
@@ -192,7 +181,7 @@ impl Store {
         row.as_ref().map(SavedMatch::of).transpose()
     }
 
-    /// Keeps a friends' room's code until `expires` (seconds since 1970).
+    /// Keeps a friends' room's code, held by `node`, until `expires` (seconds since 1970).
     pub async fn put_room(
         &self,
         code: &str,
@@ -200,17 +189,20 @@ impl Store {
         rules: &str,
         owner: &str,
         expires: i64,
+        node: &str,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO rooms (code, mode, rules, owner, match_id, expires) VALUES ($1, $2, $3, $4, NULL, $5) \
-             ON CONFLICT (code) DO UPDATE SET mode = excluded.mode, rules = excluded.rules, \
-             owner = excluded.owner, match_id = NULL, expires = excluded.expires",
+            "INSERT INTO rooms (code, mode, rules, owner, match_id, expires, node) \
+             VALUES ($1, $2, $3, $4, NULL, $5, $6) ON CONFLICT (code) DO UPDATE SET mode = excluded.mode, \
+             rules = excluded.rules, owner = excluded.owner, match_id = NULL, expires = excluded.expires, \
+             node = excluded.node",
         )
         .bind(code)
         .bind(mode)
         .bind(rules)
         .bind(owner)
         .bind(expires)
+        .bind(node)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -272,4 +264,9 @@ fn standing_of(row: &AnyRow) -> Result<Standing, sqlx::Error> {
 /// Seconds since 1970, as every time in the database is kept.
 pub fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+/// Milliseconds since 1970, for leases and the queue (finer than a second).
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod lag;
+pub mod play;
 
 use carrom_server::bot::Bot;
 use std::io::{BufRead, BufReader, Read, Write};

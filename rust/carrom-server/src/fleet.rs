@@ -1,0 +1,249 @@
+//! One node among several over one database. Each node keeps a lease on itself and holds the
+//! matches it runs; a match held by a node whose lease ran out (killed, cut off, drained) is
+//! claimed by another, which takes it up from its last saved shot. A request for a match or room
+//! held elsewhere is answered with where to go. The quick-match queue is the database's: the
+//! live node with the least id is the matchmaker, and a pairing takes its players from the queue
+//! in one transaction, so that two matchmakers for a moment still seat nobody twice.
+
+use crate::queue::{Queue, Waiting};
+use crate::seating;
+use crate::server::{random_id, Joined, Server};
+use crate::store::{Holding, Node, Queued, SavedMatch, Seated, StoreError};
+use crate::table::TableSpec;
+use carrom_core::game::Game;
+use carrom_core::rules::{MatchSettings, Mode, Ruleset};
+use carrom_core::BoardSpec;
+use carrom_net::lobby::{ToClient, ToServer};
+use std::sync::Arc;
+
+/// Matches a node claims from dead nodes in one sweep: the rest wait for the next sweep (or
+/// another node), so that the survivors share a dead node's matches.
+const CLAIMS_A_SWEEP: u32 = 50;
+
+/// Where a request for a match is answered.
+pub enum Reach {
+    /// Here: the match's table on this node.
+    Here(Joined),
+    /// At another node, reached at this URL.
+    There(String),
+}
+
+impl Server {
+    /// The fleet's part of a sweep: renews this node's lease, claims dead nodes' matches,
+    /// pairs the queue when this node is the matchmaker, and tells this node's waiting players
+    /// of the matches they were placed in.
+    pub async fn fleet_sweep(self: &Arc<Self>) {
+        if let Err(error) = self.fleet_sweep_once().await {
+            tracing::warn!(%error, "the fleet's sweep failed: tried again in a moment");
+        }
+    }
+
+    async fn fleet_sweep_once(self: &Arc<Self>) -> Result<(), StoreError> {
+        let draining = self.hub().draining;
+        if !draining {
+            self.renew().await?;
+            self.claim_orphans().await?;
+        }
+        let live = self.store.live_nodes().await?;
+        if !draining && live.first().is_some_and(|n| n.id == self.node) {
+            self.matchmake(&live).await?;
+        }
+        self.tell_placed().await
+    }
+
+    /// This node as the fleet sees it now.
+    fn as_node(&self) -> Node {
+        Node {
+            id: self.node.clone(),
+            url: self.url.clone(),
+            matches: self.hub().tables.len() as i64,
+            capacity: self.config.max_matches as i64,
+        }
+    }
+
+    async fn renew(&self) -> Result<(), StoreError> {
+        self.store.renew(&self.as_node()).await
+    }
+
+    /// Takes up what this node held when it last stopped (one started again under its name).
+    pub async fn take_up_held(self: &Arc<Self>) -> Result<usize, StoreError> {
+        self.renew().await?;
+        let mut taken = 0;
+        for saved in self.store.held_by(&self.node).await? {
+            match self.take_up(saved) {
+                Ok(_) => taken += 1,
+                Err(error) => tracing::error!(%error, "a saved match could not be taken up"),
+            }
+        }
+        Ok(taken + self.claim_orphans().await?)
+    }
+
+    /// Claims, within this node's room, running matches no live node holds.
+    async fn claim_orphans(self: &Arc<Self>) -> Result<usize, StoreError> {
+        let room = self.config.max_matches.saturating_sub(self.hub().tables.len());
+        let limit = CLAIMS_A_SWEEP.min(u32::try_from(room).unwrap_or(u32::MAX));
+        if limit == 0 {
+            return Ok(0);
+        }
+        let mut taken = 0;
+        for orphan in self.store.orphans(limit).await? {
+            if self.claim(&orphan).await?.is_some() {
+                taken += 1;
+            }
+        }
+        Ok(taken)
+    }
+
+    /// Claims one match from a dead node (or none) and takes it up here.
+    async fn claim(self: &Arc<Self>, orphan: &Holding) -> Result<Option<Joined>, StoreError> {
+        if !self.store.claim(&orphan.id, orphan.node.as_deref(), &self.node).await? {
+            return Ok(None);
+        }
+        let Some(saved) = self.store.saved(&orphan.id).await? else { return Ok(None) };
+        tracing::info!(id = %orphan.id, from = ?orphan.node, "took over a match from a node gone");
+        self.metrics.taken_over.inc();
+        match self.take_up(saved) {
+            Ok(joined) => Ok(Some(joined)),
+            Err(error) => {
+                tracing::error!(id = %orphan.id, %error, "a claimed match could not be taken up");
+                Ok(None)
+            }
+        }
+    }
+
+    /// Opens a table for a saved match held by this node (or finds it open).
+    pub fn take_up(self: &Arc<Self>, saved: SavedMatch) -> Result<Joined, String> {
+        if let Some(joined) = self.joined(&saved.id) {
+            return Ok(joined);
+        }
+        let game = Game::from_json(&saved.state).map_err(|e| e.to_string())?;
+        let seated: Vec<Seated> = serde_json::from_str(&saved.seats).map_err(|e| e.to_string())?;
+        let mode = Mode::from_name(&saved.mode).ok_or("no such mode")?;
+        let spec = TableSpec {
+            id: saved.id.clone(),
+            code: saved.code.clone(),
+            mode,
+            rules: saved.rules.clone(),
+            rated: saved.rated,
+            seated,
+        };
+        let served = self.serve(game, &spec, saved.shots)?;
+        let tx = self.open_table(spec.clone(), served);
+        Ok(Joined { id: spec.id, code: spec.code, tx })
+    }
+
+    /// Where the match `holding` is played: here (taken up or claimed if need be), or the URL
+    /// of the live node that holds it.
+    pub async fn reach(self: &Arc<Self>, holding: &Holding) -> Result<Reach, String> {
+        if let Some(joined) = self.joined(&holding.id) {
+            return Ok(Reach::Here(joined));
+        }
+        let failed = |e: StoreError| {
+            tracing::error!(%e, "the fleet's database failed");
+            "the server cannot reach its database: try again in a moment".to_string()
+        };
+        if holding.node.as_deref() == Some(self.node.as_str()) {
+            let saved = self.store.saved(&holding.id).await.map_err(failed)?.ok_or("your match has ended")?;
+            return self.take_up(saved).map(Reach::Here);
+        }
+        if !holding.alive {
+            if let Some(joined) = self.claim(holding).await.map_err(failed)? {
+                return Ok(Reach::Here(joined));
+            }
+        }
+        // Held by a live node (or claimed by one just now).
+        let now = self.store.holding(&holding.id).await.map_err(failed)?.ok_or("that match has ended")?;
+        let node = now.node.ok_or("that match is between servers: try again in a moment")?;
+        let nodes = self.store.live_nodes().await.map_err(failed)?;
+        let url = nodes
+            .into_iter()
+            .find(|n| n.id == node)
+            .map(|n| n.url)
+            .ok_or("that match is between servers: try again in a moment")?;
+        Ok(Reach::There(url))
+    }
+
+    /// Pairs everyone in the fleet's queue who can play now and places each match on a node
+    /// with room: the node of the longest waiter, else the one with the most room.
+    async fn matchmake(self: &Arc<Self>, live: &[Node]) -> Result<(), StoreError> {
+        let rows = self.store.queue().await?;
+        if rows.len() < 2 {
+            return Ok(());
+        }
+        let now_ms = crate::store::now_ms();
+        let mut queue: Queue<Queued> = Queue::default();
+        for row in rows {
+            let waiting = Waiting {
+                player: row.player.clone(),
+                rating: row.rating,
+                since: (row.since_ms - now_ms) as f64 / 1000.0,
+                with: row.clone(),
+            };
+            queue.add((row.mode.clone(), row.rules.clone()), waiting);
+        }
+        let size = |game: &crate::queue::Game| Mode::from_name(&game.0).map_or(2, |m| m.seats().len());
+        let mut load: Vec<(String, i64)> =
+            live.iter().map(|n| (n.id.clone(), n.capacity - n.matches)).collect();
+        for ((mode, rules), group) in queue.pair(0.0, size) {
+            let first = &group[0].with.node;
+            let node = match load.iter().position(|(id, room)| id == first && *room > 0) {
+                Some(i) => i,
+                None => match load.iter().enumerate().max_by_key(|(_, (_, room))| *room) {
+                    Some((i, (_, room))) if *room > 0 => i,
+                    // The fleet is full: they wait for the next sweep.
+                    _ => continue,
+                },
+            };
+            let Some(saved) = new_match(&mode, &rules, &group) else { continue };
+            let players: Vec<String> = group.iter().map(|w| w.player.clone()).collect();
+            if self.store.place(&players, &saved, &load[node].0).await? {
+                load[node].1 -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Tells this node's waiting players of the matches the matchmaker placed them in: seated
+    /// here, or sent to the node that holds it.
+    async fn tell_placed(self: &Arc<Self>) -> Result<(), StoreError> {
+        for (player, id) in self.store.placed(&self.node).await? {
+            let waiting = self.hub().queue.remove(&player);
+            let Some(waiting) = waiting else { continue };
+            self.metrics.queue_wait.observe(self.now() - waiting.since);
+            let member = waiting.with;
+            let answer = match self.store.holding(&id).await? {
+                Some(holding) => self.reach(&holding).await,
+                None => Err("your match ended before it began".into()),
+            };
+            match answer {
+                Ok(Reach::Here(joined)) => self.seat(&joined, member, false),
+                Ok(Reach::There(url)) => {
+                    member.outbox.text(&ToClient::Elsewhere { url, then: ToServer::Resume })
+                }
+                Err(reason) => member.outbox.text(&ToClient::Refused { reason }),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A new match of `mode` under `rules` for a group from the queue, as it is saved before its
+/// first shot.
+fn new_match(mode: &str, rules: &str, group: &[Waiting<Queued>]) -> Option<SavedMatch> {
+    let mode = Mode::from_name(mode)?;
+    let ruleset = Ruleset::preset(rules).ok()?;
+    let seed = u64::from_le_bytes(crate::server::random_bytes::<8>());
+    let game = Game::new(BoardSpec::icf(), MatchSettings::with_rules(mode, ruleset), seed).ok()?;
+    let entrants = group.iter().map(|w| (w.player.clone(), w.with.name.clone(), w.rating)).collect();
+    let seated = seating::seat(mode, entrants);
+    Some(SavedMatch {
+        id: random_id(),
+        code: crate::server::random_code(),
+        mode: mode.name().into(),
+        rules: rules.into(),
+        rated: true,
+        seats: serde_json::to_string(&seated).ok()?,
+        shots: 0,
+        state: game.to_json().ok()?,
+    })
+}

@@ -1,0 +1,354 @@
+//! What nodes of a fleet share through the database: their leases, which node holds each match
+//! and room, who plays in which match, and the one quick-match queue. Every hand-over is a
+//! compare-and-set on the row's holder, so two nodes can never both take a match or a player.
+
+use super::{now_ms, SavedMatch, Store, StoreError};
+use sqlx::Row;
+
+/// How long a node's lease lasts without renewal, milliseconds: a node silent longer is taken
+/// for dead and its matches are claimed.
+pub const LEASE_MS: i64 = 5_000;
+
+/// A node as the fleet sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// Its id.
+    pub id: String,
+    /// Where clients reach it (`ws://…/ws` or `wss://…/ws`).
+    pub url: String,
+    /// Matches it runs.
+    pub matches: i64,
+    /// The most it runs.
+    pub capacity: i64,
+}
+
+/// A player in the fleet's queue.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Queued {
+    /// The player's public id.
+    pub player: String,
+    /// The name they gave.
+    pub name: String,
+    /// `singles`, `doubles` or `points`.
+    pub mode: String,
+    /// The ruleset preset.
+    pub rules: String,
+    /// The rating on the mode's ladder.
+    pub rating: f64,
+    /// Since when, milliseconds since 1970.
+    pub since_ms: i64,
+    /// The node the player waits on.
+    pub node: String,
+}
+
+/// Where a running match is held.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Holding {
+    /// The match.
+    pub id: String,
+    /// The node holding it, if any.
+    pub node: Option<String>,
+    /// Whether that node's lease is current.
+    pub alive: bool,
+}
+
+impl Store {
+    /// Renews `node`'s lease (made on first call) with what it runs now.
+    pub async fn renew(&self, node: &Node) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO nodes (id, url, lease_until, matches, capacity) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (id) DO UPDATE SET url = excluded.url, lease_until = excluded.lease_until, \
+             matches = excluded.matches, capacity = excluded.capacity",
+        )
+        .bind(&node.id)
+        .bind(&node.url)
+        .bind(now_ms() + LEASE_MS)
+        .bind(node.matches)
+        .bind(node.capacity)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Gives up `node`'s lease at once (a drained node): its matches are claimed by the others.
+    pub async fn release(&self, node: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE nodes SET lease_until = 0 WHERE id = $1").bind(node).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// The nodes whose lease is current, by id.
+    pub async fn live_nodes(&self) -> Result<Vec<Node>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id, url, matches, capacity FROM nodes WHERE lease_until >= $1 ORDER BY id")
+                .bind(now_ms())
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(Node {
+                    id: r.try_get("id")?,
+                    url: r.try_get("url")?,
+                    matches: r.try_get("matches")?,
+                    capacity: r.try_get("capacity")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Writes a new match, held by `node`, with its players.
+    pub async fn open_match(
+        &self,
+        saved: &SavedMatch,
+        node: &str,
+        players: &[String],
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        insert_match(&mut tx, saved, node, players).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Up to `limit` running matches held by no live node: a dead node's, or saved before fleets.
+    pub async fn orphans(&self, limit: u32) -> Result<Vec<Holding>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT m.id AS id, m.node AS node FROM matches m LEFT JOIN nodes n ON n.id = m.node \
+             WHERE m.status = 'playing' AND (m.node IS NULL OR n.id IS NULL OR n.lease_until < $1) \
+             ORDER BY m.updated LIMIT $2",
+        )
+        .bind(now_ms())
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok(Holding { id: r.try_get("id")?, node: r.try_get("node")?, alive: false }))
+            .collect()
+    }
+
+    /// Takes match `id` for `node` if it is still held by `from`: whether it was taken.
+    pub async fn claim(&self, id: &str, from: Option<&str>, node: &str) -> Result<bool, StoreError> {
+        let done = match from {
+            Some(from) => {
+                sqlx::query("UPDATE matches SET node = $1 WHERE id = $2 AND node = $3 AND status = 'playing'")
+                    .bind(node)
+                    .bind(id)
+                    .bind(from)
+                    .execute(&self.pool)
+                    .await?
+            }
+            None => {
+                sqlx::query(
+                    "UPDATE matches SET node = $1 WHERE id = $2 AND node IS NULL AND status = 'playing'",
+                )
+                .bind(node)
+                .bind(id)
+                .execute(&self.pool)
+                .await?
+            }
+        };
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The running matches `node` holds (a node started again takes them up at once).
+    pub async fn held_by(&self, node: &str) -> Result<Vec<SavedMatch>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, code, mode, rules, rated, seats, shots, state FROM matches \
+             WHERE status = 'playing' AND node = $1",
+        )
+        .bind(node)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(SavedMatch::of).collect()
+    }
+
+    /// The running match `player` plays in, and where it is held.
+    pub async fn playing(&self, player: &str) -> Result<Option<Holding>, StoreError> {
+        let row = sqlx::query(
+            "SELECT m.id AS id, m.node AS node, n.lease_until AS lease_until FROM match_players p \
+             JOIN matches m ON m.id = p.match_id LEFT JOIN nodes n ON n.id = m.node \
+             WHERE p.player = $1 AND m.status = 'playing' ORDER BY m.created DESC LIMIT 1",
+        )
+        .bind(player)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| holding(&r)).transpose()
+    }
+
+    /// The running match of room `code`, and where it is held.
+    pub async fn match_of_code(&self, code: &str) -> Result<Option<Holding>, StoreError> {
+        let row = sqlx::query(
+            "SELECT m.id AS id, m.node AS node, n.lease_until AS lease_until FROM matches m \
+             LEFT JOIN nodes n ON n.id = m.node WHERE m.code = $1 AND m.status = 'playing' \
+             ORDER BY m.created DESC LIMIT 1",
+        )
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| holding(&r)).transpose()
+    }
+
+    /// Where running match `id` is held.
+    pub async fn holding(&self, id: &str) -> Result<Option<Holding>, StoreError> {
+        let row = sqlx::query(
+            "SELECT m.id AS id, m.node AS node, n.lease_until AS lease_until FROM matches m \
+             LEFT JOIN nodes n ON n.id = m.node WHERE m.id = $1 AND m.status = 'playing'",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| holding(&r)).transpose()
+    }
+
+    /// The node holding room `code` while it waits for its players, if the room lives.
+    pub async fn room_node(&self, code: &str) -> Result<Option<Holding>, StoreError> {
+        let row = sqlx::query(
+            "SELECT r.code AS id, r.node AS node, n.lease_until AS lease_until FROM rooms r \
+             LEFT JOIN nodes n ON n.id = r.node WHERE r.code = $1 AND r.match_id IS NULL AND r.expires > $2",
+        )
+        .bind(code)
+        .bind(super::now())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| holding(&r)).transpose()
+    }
+
+    /// Puts `queued` in the fleet's queue (again, if there already).
+    pub async fn enqueue(&self, queued: &Queued) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO waiting (player, name, mode, rules, rating, since_ms, node) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (player) DO UPDATE SET name = excluded.name, mode = excluded.mode, rules = excluded.rules, \
+             rating = excluded.rating, since_ms = excluded.since_ms, node = excluded.node, match_id = NULL",
+        )
+        .bind(&queued.player)
+        .bind(&queued.name)
+        .bind(&queued.mode)
+        .bind(&queued.rules)
+        .bind(queued.rating)
+        .bind(queued.since_ms)
+        .bind(&queued.node)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Takes `player` out of the fleet's queue.
+    pub async fn dequeue(&self, player: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM waiting WHERE player = $1").bind(player).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Everyone in the fleet's queue who waits on a live node, longest waiting first.
+    pub async fn queue(&self) -> Result<Vec<Queued>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT w.player AS player, w.name AS name, w.mode AS mode, w.rules AS rules, w.rating AS rating, \
+             w.since_ms AS since_ms, w.node AS node FROM waiting w JOIN nodes n ON n.id = w.node \
+             WHERE n.lease_until >= $1 AND w.match_id IS NULL ORDER BY w.since_ms, w.player",
+        )
+        .bind(now_ms())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(Queued {
+                    player: r.try_get("player")?,
+                    name: r.try_get("name")?,
+                    mode: r.try_get("mode")?,
+                    rules: r.try_get("rules")?,
+                    rating: r.try_get("rating")?,
+                    since_ms: r.try_get("since_ms")?,
+                    node: r.try_get("node")?,
+                })
+            })
+            .collect()
+    }
+
+    /// The players waiting on `node` whom the matchmaker has placed, with their matches: taken
+    /// out of the queue as they are read.
+    pub async fn placed(&self, node: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let rows =
+            sqlx::query("SELECT player, match_id FROM waiting WHERE node = $1 AND match_id IS NOT NULL")
+                .bind(node)
+                .fetch_all(&self.pool)
+                .await?;
+        let mut placed = vec![];
+        for row in &rows {
+            let player: String = row.try_get("player")?;
+            let id: String = row.try_get("match_id")?;
+            sqlx::query("DELETE FROM waiting WHERE player = $1 AND match_id = $2")
+                .bind(&player)
+                .bind(&id)
+                .execute(&self.pool)
+                .await?;
+            placed.push((player, id));
+        }
+        Ok(placed)
+    }
+
+    /// Seats a group from the queue in the new match `saved`, held by `node`, in one
+    /// transaction: false (and nothing changed) if any of them has left the queue meanwhile.
+    pub async fn place(
+        &self,
+        players: &[String],
+        saved: &SavedMatch,
+        node: &str,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        for player in players {
+            let taken =
+                sqlx::query("UPDATE waiting SET match_id = $1 WHERE player = $2 AND match_id IS NULL")
+                    .bind(&saved.id)
+                    .bind(player)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+            if taken != 1 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+        }
+        insert_match(&mut tx, saved, node, players).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+}
+
+async fn insert_match(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    saved: &SavedMatch,
+    node: &str,
+    players: &[String],
+) -> Result<(), StoreError> {
+    let at = super::now();
+    sqlx::query(
+        "INSERT INTO matches (id, code, mode, rules, rated, seats, shots, state, status, created, updated, node) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $9, $10)",
+    )
+    .bind(&saved.id)
+    .bind(&saved.code)
+    .bind(&saved.mode)
+    .bind(&saved.rules)
+    .bind(i64::from(saved.rated))
+    .bind(&saved.seats)
+    .bind(i64::from(saved.shots))
+    .bind(&saved.state)
+    .bind(at)
+    .bind(node)
+    .execute(&mut **tx)
+    .await?;
+    for player in players {
+        sqlx::query("INSERT INTO match_players (match_id, player) VALUES ($1, $2)")
+            .bind(&saved.id)
+            .bind(player)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+fn holding(row: &sqlx::any::AnyRow) -> Result<Holding, StoreError> {
+    let lease: Option<i64> = row.try_get("lease_until")?;
+    Ok(Holding {
+        id: row.try_get("id")?,
+        node: row.try_get("node")?,
+        alive: lease.is_some_and(|until| until >= now_ms()),
+    })
+}

@@ -1,0 +1,64 @@
+//! What the tests do with bots: wait for a lobby answer, drive play, check that all are in step.
+
+use super::WAIT;
+use carrom_net::lobby::ToClient;
+use carrom_net::StateHash;
+use carrom_server::bot::{Bot, BotError};
+use std::time::{Duration, Instant};
+
+/// The longest a test's play may take.
+const PLAY: Duration = Duration::from_secs(240);
+
+pub async fn welcome(bot: &mut Bot) -> (String, bool) {
+    bot.until(WAIT, |m| match m {
+        ToClient::Welcome { player, playing, .. } => Some((player.clone(), *playing)),
+        _ => None,
+    })
+    .await
+    .expect("a welcome")
+}
+
+pub async fn matched(bot: &mut Bot) -> (String, String, bool) {
+    bot.until(WAIT, |m| match m {
+        ToClient::Matched { id, code, watching } => Some((id.clone(), code.clone(), *watching)),
+        ToClient::Refused { reason } => panic!("refused: {reason}"),
+        _ => None,
+    })
+    .await
+    .expect("matched")
+}
+
+pub async fn refused(bot: &mut Bot) -> String {
+    bot.until(WAIT, |m| match m {
+        ToClient::Refused { reason } => Some(reason.clone()),
+        _ => None,
+    })
+    .await
+    .expect("a refusal")
+}
+
+/// Reads and strikes for every bot in turn until `done`.
+pub async fn drive(bots: &mut [&mut Bot], mut done: impl FnMut(&[&mut Bot]) -> bool) {
+    let deadline = Instant::now() + PLAY;
+    while !done(bots) {
+        assert!(Instant::now() < deadline, "play did not finish within {PLAY:?}");
+        for bot in bots.iter_mut() {
+            bot.strike_if_due().await.unwrap();
+            match bot.read(Duration::from_millis(5)).await {
+                Ok(()) | Err(BotError::Silent(_)) => {}
+                Err(e) => panic!("{}: {e}", bot.name),
+            }
+        }
+    }
+}
+
+/// Whether every bot has carried out `turns` turns and all have the same match.
+pub fn in_step(bots: &[&mut Bot], turns: u32) -> bool {
+    let hashes: Vec<Option<StateHash>> =
+        bots.iter().map(|b| b.game().and_then(|g| StateHash::of_game(g).ok())).collect();
+    bots.iter().all(|b| b.caught_up() && b.turns >= turns) && hashes.windows(2).all(|w| w[0] == w[1])
+}
+
+pub fn hash(bot: &Bot) -> StateHash {
+    StateHash::of_game(bot.game().unwrap()).unwrap()
+}

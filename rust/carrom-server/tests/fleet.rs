@@ -1,0 +1,181 @@
+//! Three carrom-server nodes over one PostgreSQL database, on loopback, as a fleet runs them:
+//! any node is a front door (a room made on one is joined and watched through the others, a
+//! quick match pairs players waiting on different nodes), a node killed with `kill -9` or
+//! drained with SIGTERM has its matches taken over by another from the last saved shot, and the
+//! players, coming back through any node, are sent on to it; every hash stays in step and a
+//! result is recorded once. Needs the test command's PostgreSQL (`CARROM_TEST_POSTGRES`):
+//! without it each test says so and checks nothing.
+
+mod common;
+
+use carrom_net::lobby::{ToClient, ToServer};
+use carrom_server::bot::{Bot, BotError};
+use common::play::{drive, hash, in_step, matched, welcome};
+use common::{databases, token, Running, WAIT};
+use sqlx::Connection;
+use std::time::{Duration, Instant};
+
+/// How long a node killed may take to have its matches taken up elsewhere and its players back.
+const TAKE_OVER: Duration = Duration::from_secs(30);
+
+/// Three nodes, `a`, `b` and `c`, over a fresh PostgreSQL database; `None` without PostgreSQL.
+async fn fleet(test: &str, options: &[&str]) -> Option<(String, Vec<Running>)> {
+    let database = databases(test).await.into_iter().find(|d| d.starts_with("postgres"));
+    let Some(database) = database else {
+        eprintln!("{test}: no PostgreSQL cluster (CARROM_TEST_POSTGRES): a fleet needs one; not run");
+        return None;
+    };
+    let nodes = ["a", "b", "c"]
+        .iter()
+        .map(|id| {
+            let mut with = vec!["--node", id];
+            with.extend_from_slice(options);
+            Running::start(&database, &with)
+        })
+        .collect();
+    Some((database, nodes))
+}
+
+/// Comes back to `name`'s match through `front` (any live node), as the game does after a drop:
+/// says hello, asks to resume, follows wherever it is sent; tries again with a pause until the
+/// match has been taken over and it is seated.
+async fn come_back(front: &Running, name: &str) -> Bot {
+    let deadline = Instant::now() + TAKE_OVER;
+    loop {
+        assert!(Instant::now() < deadline, "{name} was not back in the match within {TAKE_OVER:?}");
+        let mut bot = front.bot(name, &token(name)).await;
+        welcome(&mut bot).await;
+        bot.ask(&ToServer::Resume).await.unwrap();
+        let seated = bot
+            .until(WAIT, |m| match m {
+                ToClient::Matched { .. } => Some(true),
+                ToClient::Refused { .. } => Some(false),
+                _ => None,
+            })
+            .await;
+        match seated {
+            Ok(true) => return bot,
+            // Sent on to the node killed (its lease not yet run out), or refused meanwhile.
+            Ok(false) | Err(BotError::Link(_)) | Err(BotError::Silent(_)) => {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(e) => panic!("{name}: {e}"),
+        }
+    }
+}
+
+/// Makes a room for singles under `rules`: its code.
+async fn make_room(maker: &mut Bot, rules: &str) -> String {
+    maker.ask(&ToServer::Create { mode: "singles".into(), rules: rules.into() }).await.unwrap();
+    maker
+        .until(WAIT, |m| match m {
+            ToClient::Room { code, .. } => Some(code.clone()),
+            _ => None,
+        })
+        .await
+        .unwrap()
+}
+
+/// A count from the fleet's database.
+async fn count(database: &str, sql: &str) -> i64 {
+    let mut db = sqlx::PgConnection::connect(database).await.unwrap();
+    sqlx::query_scalar(sql).fetch_one(&mut db).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_room_made_on_one_node_is_joined_and_watched_through_the_others() {
+    let Some((_, nodes)) = fleet("fleet_room", &[]).await else { return };
+    let mut maker = nodes[0].bot("maker", &token("maker")).await;
+    let mut friend = nodes[1].bot("friend", &token("friend")).await;
+    let mut watcher = nodes[2].bot("watcher", &token("watcher")).await;
+    for bot in [&mut maker, &mut friend, &mut watcher] {
+        welcome(bot).await;
+    }
+    let code = make_room(&mut maker, "classic").await;
+    friend.ask(&ToServer::Join { code: code.clone() }).await.unwrap();
+    // The friend reads first: sent on, it joins there, which starts the match.
+    let (id, _, _) = matched(&mut friend).await;
+    assert_eq!(matched(&mut maker).await.0, id, "the friend, sent on to the room's node, is seated");
+    assert_eq!(friend.moves, 1, "sent on once");
+    watcher.ask(&ToServer::Watch { code }).await.unwrap();
+
+    let (watched, _, watching) = matched(&mut watcher).await;
+    assert_eq!((watched, watching, watcher.moves), (id, true, 1));
+    drive(&mut [&mut maker, &mut friend, &mut watcher], |bots| bots[2].game().is_some() && in_step(bots, 5))
+        .await;
+    assert_eq!((maker.resyncs, friend.resyncs, watcher.resyncs), (0, 0, 0));
+    let held: Vec<f64> = nodes.iter().map(|n| n.metric("carrom_matches")).collect();
+    assert_eq!(held, [1.0, 0.0, 0.0], "the match runs on the node of its room only");
+}
+
+#[tokio::test]
+async fn a_node_killed_mid_match_has_it_taken_over_elsewhere_and_rated_once() {
+    let Some((database, mut nodes)) = fleet("fleet_kill", &["--drop-seconds", "3"]).await else { return };
+    // Waiting on two different nodes; the matchmaker (node a) places the match on the node of
+    // the one who waited longest: b.
+    let mut a = nodes[1].bot("nadia", &token("nadia")).await;
+    let mut b = nodes[2].bot("omar", &token("omar")).await;
+    welcome(&mut a).await;
+    welcome(&mut b).await;
+    let quick = ToServer::Quick { mode: "singles".into(), rules: "classic".into() };
+    a.ask(&quick).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    b.ask(&quick).await.unwrap();
+    let (id, _, _) = matched(&mut a).await;
+    assert_eq!(matched(&mut b).await.0, id, "one match for two nodes' players");
+    assert_eq!((a.moves, b.moves), (0, 1), "placed on the first waiter's node; the other sent on");
+    drive(&mut [&mut a, &mut b], |bots| in_step(bots, 3)).await;
+    let at_kill = hash(&a);
+    drop((a, b));
+    nodes.remove(1).kill();
+    // Back through the nodes left, as the game's reconnect does: to the first server it knew.
+    let mut a = come_back(&nodes[0], "nadia").await;
+    let mut b = come_back(&nodes[1], "omar").await;
+    drive(&mut [&mut a, &mut b], |bots| bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0))
+        .await;
+    assert_eq!(hash(&a), at_kill, "taken up from the last saved shot");
+    drive(&mut [&mut a, &mut b], |bots| in_step(bots, 2)).await;
+    assert_eq!((a.resyncs, b.resyncs), (0, 0));
+    let taken: f64 = nodes.iter().map(|n| n.metric("carrom_taken_over_total")).sum();
+    assert_eq!(taken, 1.0, "one node took the match over");
+    // One player leaves for good: the match ends as abandoned, recorded and rated once.
+    b.close().await;
+    let deadline = Instant::now() + WAIT;
+    while count(&database, "SELECT COUNT(*) FROM results").await == 0 {
+        assert!(Instant::now() < deadline, "the abandoned match was not recorded");
+        let _ = a.read(Duration::from_millis(200)).await;
+    }
+    // The killed node started again under its name holds nothing now.
+    let again = Running::start(&database, &["--node", "b"]);
+    assert_eq!(again.metric("carrom_matches"), 0.0, "the match is not taken back");
+    assert_eq!(count(&database, "SELECT COUNT(*) FROM results").await, 1);
+    assert_eq!(count(&database, "SELECT COUNT(*) FROM rating_changes").await, 2, "both rated, once");
+}
+
+#[tokio::test]
+async fn a_draining_node_hands_its_matches_to_the_others() {
+    let Some((_, mut nodes)) = fleet("fleet_drain", &[]).await else { return };
+    let mut maker = nodes[0].bot("pooja", &token("pooja")).await;
+    let mut friend = nodes[0].bot("qasim", &token("qasim")).await;
+    welcome(&mut maker).await;
+    welcome(&mut friend).await;
+    let code = make_room(&mut maker, "freestyle").await;
+    friend.ask(&ToServer::Join { code }).await.unwrap();
+    matched(&mut maker).await;
+    matched(&mut friend).await;
+    drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 3)).await;
+    let at_drain = hash(&maker);
+    let status = nodes.remove(0).stop();
+    assert!(status.success(), "{status}");
+    let closing = maker.until(WAIT, |m| matches!(m, ToClient::Closing { .. }).then_some(())).await;
+    assert!(closing.is_ok(), "the players are told the node is going");
+    drop((maker, friend));
+    let started = Instant::now();
+    let mut maker = come_back(&nodes[0], "pooja").await;
+    let mut friend = come_back(&nodes[1], "qasim").await;
+    assert!(started.elapsed() < Duration::from_secs(10), "handed over at once, not after the lease");
+    drive(&mut [&mut maker, &mut friend], |bots| bots.iter().all(|b| b.game().is_some())).await;
+    assert_eq!(hash(&maker), at_drain);
+    drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 2)).await;
+    assert_eq!((maker.resyncs, friend.resyncs), (0, 0));
+}
