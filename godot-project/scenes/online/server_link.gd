@@ -38,10 +38,23 @@ const MODES: Array[String] = ["singles", "doubles", "points"]
 const RULESETS: Array[String] = ["classic", "freestyle", "disc_pool"]
 ## The lobby messages this game reads.
 const KINDS: Array[String] = [
-	"welcome", "queued", "room", "matched", "over", "refused", "closing", "pong"
+	"welcome",
+	"queued",
+	"room",
+	"matched",
+	"over",
+	"refused",
+	"closing",
+	"pong",
+	"elsewhere",
+	"later"
 ]
+## Times in a row a server may send this game on to another before it gives up (a fleet sends
+## a device on once; more is a loop).
+const MAX_MOVES := 3
 
-## The server's URL (`ws://host:port/ws` or `wss://…`).
+## The server's URL (`ws://host:port/ws` or `wss://…`): the front door, where a dropped link
+## comes back to.
 var url := ""
 ## This player's public id on the server, once welcomed.
 var player_id := ""
@@ -66,6 +79,12 @@ var _was_open := false
 var _tries := 0
 var _retry_at := -1.0
 var _closing := false
+## The server this link is on now: the front door, or the node of a fleet it was sent on to.
+var _at := ""
+## Where the server just sent this device, and what to ask there.
+var _move_to := ""
+var _then: Dictionary = {}
+var _moves := 0
 
 
 ## `text` read as JSON, or null when it is not JSON (quietly: a server's or proxy's answer is
@@ -97,6 +116,8 @@ func open(server_url: String, player_name: String, token: String) -> Error:
 	if not is_url(server_url):
 		return ERR_INVALID_PARAMETER
 	url = server_url
+	_at = server_url
+	_moves = 0
 	_name = player_name
 	_token = token
 	_closing = false
@@ -178,7 +199,7 @@ func _dial() -> Error:
 	_socket.outbound_buffer_size = BUFFER
 	_welcomed = false
 	_was_open = false
-	return _socket.connect_to_url(url)
+	return _socket.connect_to_url(_at)
 
 
 func _process(_delta: float) -> void:
@@ -186,7 +207,7 @@ func _process(_delta: float) -> void:
 	if _retry_at >= 0.0 and now >= _retry_at:
 		_retry_at = -1.0
 		if _dial() != OK:
-			_dropped("could not reach %s" % url)
+			_dropped("could not reach %s" % _at)
 	if _socket == null:
 		return
 	_socket.poll()
@@ -211,6 +232,8 @@ func _process(_delta: float) -> void:
 			_socket = null
 			if not _closing:
 				_dropped(reason if not reason.is_empty() else "the server closed the link")
+	if not _move_to.is_empty():
+		_move()
 
 
 func _opened(now: float) -> void:
@@ -226,6 +249,10 @@ func _opened(now: float) -> void:
 ## the player is told.
 func _dropped(reason: String) -> void:
 	_welcomed = false
+	# A node of a fleet may be gone for good: come back through the front door (and a move
+	# that ends in a drop is no loop).
+	_at = url
+	_moves = 0
 	if match_id.is_empty() or watching or _tries >= BACKOFF.size():
 		match_id = ""
 		link_down.emit(reason)
@@ -264,6 +291,9 @@ func _lobby(text: String) -> void:
 				int(message.get("seats", 0))
 			)
 		"matched":
+			# Back at a seat: a later drop starts its back-off afresh.
+			_tries = 0
+			_moves = 0
 			match_id = str(message.get("id", ""))
 			code = str(message.get("code", ""))
 			watching = bool(message.get("watching", false))
@@ -278,6 +308,53 @@ func _lobby(text: String) -> void:
 		"closing":
 			# The server restarts: the link drops, and a match is rejoined on the new one.
 			_socket.close(1001, "server closing")
+		"elsewhere":
+			_elsewhere(message)
+		"later":
+			# Coming back to a match that is moving between servers: the drop's back-off
+			# asks again. In the lobby, the player is told.
+			if not match_id.is_empty() and not watching:
+				_socket.close(4001, "later")
+			else:
+				refused.emit(str(message.get("reason", "")))
+
+
+## The server holds not what was asked, another node of its fleet does: go there and ask
+## again. Only a URL and one of the requests this game makes are taken from the message.
+func _elsewhere(message: Dictionary) -> void:
+	var target := str(message.get("url", ""))
+	var then: Variant = message.get("then", {})
+	var request := {}
+	if then is Dictionary:
+		var kind := str(then.get("type", ""))
+		var room_code := str(then.get("code", ""))
+		if kind == "resume":
+			request = {"type": "resume"}
+		elif kind in ["join", "watch"] and room_code.length() <= 16 and not room_code.is_empty():
+			request = {"type": kind, "code": room_code}
+	if not is_url(target) or request.is_empty():
+		refused.emit("the server sent this game to %s, which it cannot follow" % target.left(60))
+		return
+	_moves += 1
+	if _moves > MAX_MOVES:
+		refused.emit("the servers keep sending this game on: try again in a moment")
+		return
+	_move_to = target
+	_then = request
+
+
+## Leaves this server for the one it named, and asks there what it said to ask.
+func _move() -> void:
+	var old := _socket
+	_at = _move_to
+	_move_to = ""
+	if old:
+		old.close(1000, "sent on")
+	_dial()
+	# Back after a drop, the welcome asks to resume by itself.
+	if not (str(_then.get("type", "")) == "resume" and not match_id.is_empty()):
+		_pending.push_front(_then)
+	_then = {}
 
 
 func _welcome(message: Dictionary) -> void:
@@ -287,7 +364,6 @@ func _welcome(message: Dictionary) -> void:
 	ratings = given if given is Array else []
 	var playing := bool(message.get("playing", false))
 	var back := not match_id.is_empty()
-	_tries = 0
 	if back:
 		# Back after a drop: straight to the seat this device held.
 		_socket.send_text(JSON.stringify({"type": "resume"}))

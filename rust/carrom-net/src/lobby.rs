@@ -126,6 +126,13 @@ pub enum ToClient {
     },
     /// The answer to a ping.
     Pong,
+    /// Not now, but soon: what was asked is on its way between servers of the fleet (a node
+    /// gone, its match not yet taken over). A device coming back to its match asks again after
+    /// a pause; one in the lobby shows the reason.
+    Later {
+        /// Why, in words.
+        reason: String,
+    },
     /// What was asked is held by another server of the fleet: connect to `url`, say hello, and
     /// ask `then` there (a client goes back to the server it was given at first when that link
     /// drops later).

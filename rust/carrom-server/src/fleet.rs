@@ -26,7 +26,12 @@ pub enum Reach {
     Here(Joined),
     /// At another node, reached at this URL.
     There(String),
+    /// Between nodes for a moment (its node gone, not yet taken over): ask again soon.
+    Later(String),
 }
+
+/// What a device is told while a match is between nodes.
+const BETWEEN: &str = "your match is moving to another server: trying again in a moment";
 
 impl Server {
     /// The fleet's part of a sweep: renews this node's lease, claims dead nodes' matches,
@@ -132,8 +137,8 @@ impl Server {
         Ok(Joined { id: spec.id, code: spec.code, tx })
     }
 
-    /// Where the match `holding` is played: here (taken up or claimed if need be), or the URL
-    /// of the live node that holds it.
+    /// Where the match `holding` is played: here (taken up, or claimed from a dead node when
+    /// this one has room), or the URL of the live node that holds it.
     pub async fn reach(self: &Arc<Self>, holding: &Holding) -> Result<Reach, String> {
         if let Some(joined) = self.joined(&holding.id) {
             return Ok(Reach::Here(joined));
@@ -146,21 +151,20 @@ impl Server {
             let saved = self.store.saved(&holding.id).await.map_err(failed)?.ok_or("your match has ended")?;
             return self.take_up(saved).map(Reach::Here);
         }
-        if !holding.alive {
+        let room = self.hub().tables.len() < self.config.max_matches;
+        if !holding.alive && room {
             if let Some(joined) = self.claim(holding).await.map_err(failed)? {
                 return Ok(Reach::Here(joined));
             }
         }
         // Held by a live node (or claimed by one just now).
         let now = self.store.holding(&holding.id).await.map_err(failed)?.ok_or("that match has ended")?;
-        let node = now.node.ok_or("that match is between servers: try again in a moment")?;
+        let Some(node) = now.node else { return Ok(Reach::Later(BETWEEN.into())) };
         let nodes = self.store.live_nodes().await.map_err(failed)?;
-        let url = nodes
-            .into_iter()
-            .find(|n| n.id == node)
-            .map(|n| n.url)
-            .ok_or("that match is between servers: try again in a moment")?;
-        Ok(Reach::There(url))
+        Ok(match nodes.into_iter().find(|n| n.id == node) {
+            Some(live) => Reach::There(live.url),
+            None => Reach::Later(BETWEEN.into()),
+        })
     }
 
     /// Pairs everyone in the fleet's queue who can play now and places each match on a node
@@ -220,6 +224,7 @@ impl Server {
                 Ok(Reach::There(url)) => {
                     member.outbox.text(&ToClient::Elsewhere { url, then: ToServer::Resume })
                 }
+                Ok(Reach::Later(reason)) => member.outbox.text(&ToClient::Later { reason }),
                 Err(reason) => member.outbox.text(&ToClient::Refused { reason }),
             }
         }

@@ -293,6 +293,7 @@ impl Desk {
             Reach::There(url) => {
                 self.outbox.text(&ToClient::Elsewhere { url, then: ToServer::Watch { code: code.into() } })
             }
+            Reach::Later(reason) => self.outbox.text(&ToClient::Later { reason }),
         }
         Ok(())
     }
@@ -309,6 +310,7 @@ impl Desk {
         match reach {
             Reach::Here(joined) => server.seat(&joined, self.member(me, 0.0), false),
             Reach::There(url) => self.outbox.text(&ToClient::Elsewhere { url, then: ToServer::Resume }),
+            Reach::Later(reason) => self.outbox.text(&ToClient::Later { reason }),
         }
         Ok(())
     }

@@ -49,7 +49,7 @@ async fn come_back(front: &Running, name: &str) -> Bot {
         let seated = bot
             .until(WAIT, |m| match m {
                 ToClient::Matched { .. } => Some(true),
-                ToClient::Refused { .. } => Some(false),
+                ToClient::Refused { .. } | ToClient::Later { .. } => Some(false),
                 _ => None,
             })
             .await;

@@ -76,7 +76,7 @@ fn one_load(matches: usize, args: &[String]) -> Result<(), String> {
     let output = lab.wait_with_output().map_err(|e| e.to_string())?;
     let text = String::from_utf8_lossy(&output.stdout);
     print!("{text}");
-    let metrics = get(server.address(), "/metrics").unwrap_or_default();
+    let metrics = server.get("/metrics").unwrap_or_default();
     server.stop()?;
     let share = cpu / wall;
     println!(
@@ -117,16 +117,6 @@ fn quantile_bound(metrics: &str, name: &str, q: f64) -> Option<f64> {
         .collect();
     let total = buckets.last()?.1;
     buckets.iter().find(|(_, count)| *count >= total * q).map(|(le, _)| *le)
-}
-
-/// `GET path` from `address`, the body.
-fn get(address: &str, path: &str) -> Option<String> {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(address).ok()?;
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").ok()?;
-    let mut text = String::new();
-    stream.read_to_string(&mut text).ok()?;
-    Some(text.split_once("\r\n\r\n")?.1.to_string())
 }
 
 fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {

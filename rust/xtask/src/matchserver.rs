@@ -43,6 +43,14 @@ impl MatchServer {
         MatchServer::launch("debug", &[], None, listen, false)
     }
 
+    /// A debug server as node `id` of a fleet over the checks' one database (`fresh`: emptied
+    /// first), with `options`.
+    pub fn node(id: &str, options: &[&str], fresh: bool) -> Result<MatchServer, String> {
+        let mut with = vec!["--node", id];
+        with.extend_from_slice(options);
+        MatchServer::launch("debug", &with, None, "127.0.0.1:0", fresh)
+    }
+
     /// Starts the server; `fresh` starts it on an empty database.
     fn launch(
         profile: &str,
@@ -112,6 +120,24 @@ impl MatchServer {
     /// `host:port`.
     pub fn address(&self) -> &str {
         self.url.trim_start_matches("ws://").trim_end_matches("/ws")
+    }
+
+    /// `GET path`: the body.
+    pub fn get(&self, path: &str) -> Option<String> {
+        use std::io::Write;
+        let address = self.address();
+        let mut stream = std::net::TcpStream::connect(address).ok()?;
+        stream.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").ok()?;
+        let mut text = String::new();
+        stream.read_to_string(&mut text).ok()?;
+        Some(text.split_once("\r\n\r\n")?.1.to_string())
+    }
+
+    /// The value of the metric `name` (a line without labels), 0 when it has none.
+    pub fn metric(&self, name: &str) -> f64 {
+        let text = self.get("/metrics").unwrap_or_default();
+        text.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok()).unwrap_or(0.0)
     }
 
     /// Kills it at once (`kill -9`), as a crash would.

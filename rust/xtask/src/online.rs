@@ -21,7 +21,7 @@ pub type Verdict = Option<String>;
 type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Verdict, String>;
 
 /// Every online check, by what it shows.
-const CHECKS: [(&str, OnlineCheck); 12] = [
+const CHECKS: [(&str, OnlineCheck); 13] = [
     ("a host and a client play the same match over ENet", pair),
     ("a host and a client play a whole board of singles to its end", whole_board),
     ("two clients play the same match on a dedicated server", server),
@@ -34,6 +34,10 @@ const CHECKS: [(&str, OnlineCheck); 12] = [
     ("a host and a client play the same match over WebSocket", websocket),
     ("two players play a quick-match board through carrom-server and a third watches", match_server),
     ("carrom-server killed mid-match and started again: both games reconnect and go on", server_restart),
+    (
+        "a fleet of three carrom-servers: sent on to a node, which is killed, and another takes the match",
+        fleet,
+    ),
 ];
 
 /// Runs every online check with the game in `game` (imported, its extension built) and user
@@ -327,6 +331,58 @@ pub fn server_restart(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict
         return Ok(Some(why));
     }
     // Each game is told its match twice: by the first server, and again on coming back.
+    for (role, log) in logs {
+        let told = log.lines().filter(|l| l.starts_with("CODE ")).count();
+        if told < 2 {
+            return Ok(Some(format!("the {role} did not come back to its match ({told} matched)")));
+        }
+    }
+    Ok(None)
+}
+
+/// Three carrom-server nodes over one database: a front door that runs no matches
+/// (`--max-matches 0`) and two that do. Both games enter through the front door, ask for a
+/// quick match and are sent on to the node it was placed on; after a few shots that node is
+/// killed (`kill -9`). The games come back through the front door by themselves, are sent on to
+/// the node that took the match over from the last saved shot, and play on to the same end.
+pub fn fleet(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    use crate::matchserver::MatchServer;
+    let front = MatchServer::node("a-front", &["--max-matches", "0"], true)?;
+    let mut nodes = vec![MatchServer::node("b-play", &[], false)?, MatchServer::node("c-play", &[], false)?];
+    let by_front = |token: &str| {
+        start_by_server(godot, game, data, &front.url, "quick", token, &["--shots=10".to_string()])
+    };
+    let first = by_front(&"7".repeat(32))?;
+    let second = by_front(&"8".repeat(32))?;
+    let struck =
+        |line: &str| line.strip_prefix("STRUCK ")?.split(' ').next()?.parse::<u32>().ok().filter(|n| *n >= 3);
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while first.found(struck).is_none() && second.found(struck).is_none() {
+        if Instant::now() > deadline {
+            let first = first.finish(Duration::ZERO);
+            second.finish(Duration::ZERO);
+            return Ok(Some(format!("three shots were not played: {}", last_line(&first))));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let Some(holder) = nodes.iter().position(|n| n.metric("carrom_matches") == 1.0) else {
+        return Ok(Some("no node of the fleet holds the match".into()));
+    };
+    nodes.remove(holder).kill();
+    let (first, second) = (first.finish(LIMIT), second.finish(LIMIT));
+    let taken = nodes[0].metric("carrom_taken_over_total");
+    let log = nodes.remove(0).stop()?;
+    front.stop()?;
+    if let Some(line) = log.lines().find(|l| l.contains(" ERROR ") || l.contains("panicked")) {
+        return Ok(Some(format!("the node that took over logged an error: {line}")));
+    }
+    if taken != 1.0 {
+        return Ok(Some(format!("the node left took over {taken} matches, not the one")));
+    }
+    let logs = [("first player", &first), ("second player", &second)];
+    if let Some(why) = judge(&logs) {
+        return Ok(Some(why));
+    }
     for (role, log) in logs {
         let told = log.lines().filter(|l| l.starts_with("CODE ")).count();
         if told < 2 {
