@@ -307,16 +307,10 @@ pub fn server_restart(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict
     let first = by_server(&"f".repeat(32))?;
     let second = by_server(&"9".repeat(32))?;
     // Killed once either side has struck the third shot: the match of ten is well under way.
-    let struck =
-        |line: &str| line.strip_prefix("STRUCK ")?.split(' ').next()?.parse::<u32>().ok().filter(|n| *n >= 3);
-    let deadline = Instant::now() + Duration::from_secs(90);
-    while first.found(struck).is_none() && second.found(struck).is_none() {
-        if Instant::now() > deadline {
-            let first = first.finish(Duration::ZERO);
-            second.finish(Duration::ZERO);
-            return Ok(Some(format!("three shots were not played: {}", last_line(&first))));
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    if !third_struck(&first, &second) {
+        let first = first.finish(Duration::ZERO);
+        second.finish(Duration::ZERO);
+        return Ok(Some(format!("three shots were not played: {}", last_line(&first))));
     }
     server.kill();
     std::thread::sleep(Duration::from_millis(500));
@@ -331,13 +325,7 @@ pub fn server_restart(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict
         return Ok(Some(why));
     }
     // Each game is told its match twice: by the first server, and again on coming back.
-    for (role, log) in logs {
-        let told = log.lines().filter(|l| l.starts_with("CODE ")).count();
-        if told < 2 {
-            return Ok(Some(format!("the {role} did not come back to its match ({told} matched)")));
-        }
-    }
-    Ok(None)
+    Ok(came_back(&logs))
 }
 
 /// Three carrom-server nodes over one database: a front door that runs no matches
@@ -354,16 +342,10 @@ pub fn fleet(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String>
     };
     let first = by_front(&"7".repeat(32))?;
     let second = by_front(&"8".repeat(32))?;
-    let struck =
-        |line: &str| line.strip_prefix("STRUCK ")?.split(' ').next()?.parse::<u32>().ok().filter(|n| *n >= 3);
-    let deadline = Instant::now() + Duration::from_secs(90);
-    while first.found(struck).is_none() && second.found(struck).is_none() {
-        if Instant::now() > deadline {
-            let first = first.finish(Duration::ZERO);
-            second.finish(Duration::ZERO);
-            return Ok(Some(format!("three shots were not played: {}", last_line(&first))));
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    if !third_struck(&first, &second) {
+        let first = first.finish(Duration::ZERO);
+        second.finish(Duration::ZERO);
+        return Ok(Some(format!("three shots were not played: {}", last_line(&first))));
     }
     let Some(holder) = nodes.iter().position(|n| n.metric("carrom_matches") == 1.0) else {
         return Ok(Some("no node of the fleet holds the match".into()));
@@ -383,13 +365,30 @@ pub fn fleet(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String>
     if let Some(why) = judge(&logs) {
         return Ok(Some(why));
     }
-    for (role, log) in logs {
-        let told = log.lines().filter(|l| l.starts_with("CODE ")).count();
-        if told < 2 {
-            return Ok(Some(format!("the {role} did not come back to its match ({told} matched)")));
+    Ok(came_back(&logs))
+}
+
+/// Whether either game has struck the third shot, waiting at most 90 s.
+fn third_struck(first: &crate::matchserver::Watched, second: &crate::matchserver::Watched) -> bool {
+    let struck =
+        |line: &str| line.strip_prefix("STRUCK ")?.split(' ').next()?.parse::<u32>().ok().filter(|n| *n >= 3);
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while first.found(struck).is_none() && second.found(struck).is_none() {
+        if Instant::now() > deadline {
+            return false;
         }
+        std::thread::sleep(Duration::from_millis(50));
     }
-    Ok(None)
+    true
+}
+
+/// Why a game did not come back to its match after its server went (each is told its match
+/// twice: at first, and again on coming back), or `None`.
+fn came_back(logs: &[(&str, &String)]) -> Verdict {
+    logs.iter().find_map(|(role, log)| {
+        let told = log.lines().filter(|l| l.starts_with("CODE ")).count();
+        (told < 2).then(|| format!("the {role} did not come back to its match ({told} matched)"))
+    })
 }
 
 /// Starts the pair script as `role` (`quick` or `watch`) of the match server at `url`, its output
