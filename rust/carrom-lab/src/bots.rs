@@ -9,7 +9,8 @@ use carrom_server::bot::{Aim, Bot, BotError};
 use std::time::{Duration, Instant};
 
 struct Options {
-    address: String,
+    /// The servers to enter through, bot by bot in turn (a fleet's nodes).
+    addresses: Vec<String>,
     matches: usize,
     think: f64,
     seconds: f64,
@@ -43,7 +44,7 @@ async fn play_all(options: &Options) -> Vec<Played> {
     let bots = options.matches * 2;
     let mut tasks = vec![];
     for i in 0..bots {
-        let address = options.address.clone();
+        let address = options.addresses[i % options.addresses.len()].clone();
         let delay = Duration::from_secs_f64(options.ramp * i as f64 / bots as f64);
         let think = Duration::from_secs_f64(options.think);
         let until = Duration::from_secs_f64(options.ramp + options.seconds);
@@ -131,13 +132,13 @@ fn report(options: &Options, played: &[Played], wall: f64) -> Result<(), String>
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
-    let mut options = Options { address: String::new(), matches: 100, think: 5.0, seconds: 60.0, ramp: 10.0 };
+    let mut options = Options { addresses: vec![], matches: 100, think: 5.0, seconds: 60.0, ramp: 10.0 };
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let number = || value.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0);
         match flag.as_str() {
-            "--address" => options.address = value.clone(),
+            "--address" => options.addresses = value.split(',').map(str::to_string).collect(),
             "--matches" => options.matches = value.parse().map_err(|_| "--matches is a whole number")?,
             "--think" => options.think = number().ok_or("--think is seconds, 0 or more")?,
             "--seconds" => options.seconds = number().ok_or("--seconds is seconds, 0 or more")?,
@@ -145,8 +146,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
             other => return Err(format!("bots: unknown option {other}")),
         }
     }
-    if options.address.is_empty() {
-        return Err("bots --address HOST:PORT (a running carrom-server) is needed".into());
+    if options.addresses.iter().all(String::is_empty) {
+        return Err("bots --address HOST:PORT[,HOST:PORT…] (running carrom-servers) is needed".into());
     }
     if !(1..=20_000).contains(&options.matches) {
         return Err("--matches is 1 to 20000".into());

@@ -63,6 +63,42 @@ impl Sdk {
         Ok(status)
     }
 
+    /// `GET path`: the sidecar's answer as JSON (bounded), or why there is none.
+    async fn get_json(&self, path: &str) -> Result<serde_json::Value, String> {
+        let request = hyper::Request::builder()
+            .uri(format!("{}{path}", self.base))
+            .body(Full::new(Bytes::new()))
+            .map_err(|e| e.to_string())?;
+        let answer = tokio::time::timeout(Duration::from_secs(5), self.client.request(request))
+            .await
+            .map_err(|_| "the sidecar did not answer within 5 s".to_string())?
+            .map_err(|e| e.to_string())?;
+        if !answer.status().is_success() {
+            return Err(format!("the sidecar answered {}", answer.status()));
+        }
+        let body = http_body_util::Limited::new(answer.into_body(), ANSWER_BYTES)
+            .collect()
+            .await
+            .map_err(|e| e.to_string())?
+            .to_bytes();
+        serde_json::from_slice(&body).map_err(|e| e.to_string())
+    }
+
+    /// Where clients reach this game server from outside: the address and the `ws` port (or
+    /// the first) that Agones gave it, as `ws://ADDRESS:PORT/ws` — tried for a few seconds, as
+    /// the sidecar may start after the process.
+    pub async fn public_url(&self) -> Result<String, String> {
+        let mut last = String::new();
+        for _ in 0..10 {
+            match self.get_json("/gameserver").await.and_then(|g| address_of(&g)) {
+                Ok(url) => return Ok(url),
+                Err(error) => last = error,
+            }
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+        Err(last)
+    }
+
     async fn post(&self, path: &str) -> Result<u16, String> {
         self.call(hyper::Method::POST, path, "{}".into()).await
     }
@@ -97,6 +133,30 @@ impl Sdk {
     pub async fn shutdown(&self) -> Result<u16, String> {
         self.post("/shutdown").await
     }
+}
+
+/// The `ws://` URL of a GameServer's `status` (its address and port), or what is missing.
+fn address_of(gameserver: &serde_json::Value) -> Result<String, String> {
+    let status = &gameserver["status"];
+    let address = status["address"].as_str().unwrap_or_default();
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':');
+    if address.is_empty() || address.len() > 253 || !address.chars().all(fits) {
+        return Err(format!(
+            "the GameServer has no usable address yet ({:?})",
+            address.chars().take(40).collect::<String>()
+        ));
+    }
+    let ports = status["ports"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let port = ports
+        .iter()
+        .find(|p| p["name"] == "ws")
+        .or(ports.first())
+        .and_then(|p| p["port"].as_u64())
+        .and_then(|p| u16::try_from(p).ok())
+        .ok_or("the GameServer has no port yet")?;
+    // An IPv6 address is written in brackets in a URL.
+    let host = if address.contains(':') { format!("[{address}]") } else { address.to_string() };
+    Ok(format!("ws://{host}:{port}/ws"))
 }
 
 /// Runs beside the server for as long as it runs: Ready once listening, then Health and the

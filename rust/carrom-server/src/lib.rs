@@ -32,7 +32,18 @@ pub async fn run(config: config::Config) -> Result<(), String> {
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
-    let public = config.public_url.clone().unwrap_or_else(|| format!("ws://{address}/ws"));
+    let public = match (&config.public_url, config.agones) {
+        (Some(url), _) => url.clone(),
+        // In a fleet, the other nodes send players to the address Agones gave this pod.
+        (None, true) => match agones_sdk(&config).public_url().await {
+            Ok(url) => url,
+            Err(error) => {
+                tracing::warn!(%error, "Agones gave no address: the other nodes send players to the listening one");
+                format!("ws://{address}/ws")
+            }
+        },
+        (None, false) => format!("ws://{address}/ws"),
+    };
     check_node(&config.node_id(), &public)?;
     let server = server::Server::new(config, store, public);
     let resumed = server.take_up_held().await.map_err(|e| e.to_string())?;
@@ -47,10 +58,7 @@ pub async fn run(config: config::Config) -> Result<(), String> {
             sweeper.sweep().await;
         }
     });
-    let sdk = server.config.agones.then(|| match &server.config.agones_sdk {
-        Some(url) => agones::Sdk::new(url),
-        None => agones::Sdk::of_pod(),
-    });
+    let sdk = server.config.agones.then(|| agones_sdk(&server.config));
     let keeper = sdk.clone().map(|sdk| tokio::spawn(agones::keep(sdk, server.clone())));
     let app = http::routes(server.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
     let draining = server.clone();
@@ -81,6 +89,14 @@ pub async fn run(config: config::Config) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The Agones SDK as `config` names it: the pod's sidecar, or the one given.
+fn agones_sdk(config: &config::Config) -> agones::Sdk {
+    match &config.agones_sdk {
+        Some(url) => agones::Sdk::new(url),
+        None => agones::Sdk::of_pod(),
+    }
 }
 
 /// Refuses a node id or URL the fleet could not use.

@@ -2,12 +2,14 @@
 //! that records them (Agones's own local SDK server is not in the registries this project can
 //! use). Ready is tried until taken, Health comes every two seconds, the `matches` Counter says
 //! how many matches run of the process's capacity, and Shutdown comes once SIGTERM's drain is
-//! over — and nothing after it.
+//! over — and nothing after it. The address Agones gave the game server (`GET /gameserver`)
+//! is where the other nodes of the fleet send its players.
 
 mod common;
 
 use axum::extract::State;
 use axum::http::{Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use carrom_net::lobby::{ToClient, ToServer};
 use common::{databases, token, Running, WAIT};
@@ -24,15 +26,22 @@ struct Recorder {
     refuse_ready: Mutex<u32>,
 }
 
-async fn record(State(recorder): State<Arc<Recorder>>, method: Method, uri: Uri, body: String) -> StatusCode {
+/// The GameServer the recorder describes: an address and ports as Agones reports them.
+const GAMESERVER: &str = r#"{"object_meta":{"name":"carrom-x7k2p"},"status":{"state":"Scheduled",
+    "address":"203.0.113.7","ports":[{"name":"metrics","port":7001},{"name":"ws","port":7654}]}}"#;
+
+async fn record(State(recorder): State<Arc<Recorder>>, method: Method, uri: Uri, body: String) -> Response {
     let path = uri.path().to_string();
     recorder.calls.lock().unwrap().push((method.to_string(), path.clone(), body));
     let mut refuse = recorder.refuse_ready.lock().unwrap();
     if path == "/ready" && *refuse > 0 {
         *refuse -= 1;
-        return StatusCode::SERVICE_UNAVAILABLE;
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
     }
-    StatusCode::OK
+    if path == "/gameserver" {
+        return (StatusCode::OK, GAMESERVER).into_response();
+    }
+    StatusCode::OK.into_response()
 }
 
 async fn recorder(refuse_ready: u32) -> (String, Arc<Recorder>) {
@@ -95,5 +104,12 @@ async fn the_server_tells_agones_ready_health_its_matches_and_shutdown() {
     let shutdown = all.iter().position(|(m, p, _)| m == "POST" && p == "/shutdown");
     let shutdown = shutdown.unwrap_or_else(|| panic!("no shutdown: {all:?}"));
     assert_eq!(shutdown, all.len() - 1, "shutdown is the last call: {:?}", &all[shutdown..]);
-    assert!(all.iter().all(|(_, p, b)| p.starts_with("/v1beta1/counters/") || b == "{}"), "{all:?}");
+    let bodies_fit = |(m, p, b): &Call| p.starts_with("/v1beta1/counters/") || b == "{}" || m == "GET";
+    assert!(all.iter().all(bodies_fit), "{all:?}");
+
+    // The fleet knows this node by the address Agones gave it, not by the one it listens on.
+    use sqlx::Connection;
+    let mut db = sqlx::SqliteConnection::connect(&database).await.unwrap();
+    let url: String = sqlx::query_scalar("SELECT url FROM nodes").fetch_one(&mut db).await.unwrap();
+    assert_eq!(url, "ws://203.0.113.7:7654/ws");
 }

@@ -378,11 +378,12 @@ async fn three_timeouts_forfeit_a_rated_match_and_its_players_can_play_again() {
 // The relay gets a thread of its own, and the bots strike at random (choosing costs nothing),
 // so that the only silence on the link is the tunnel's, however busy the machine.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn over_a_slow_jittery_link_that_goes_silent_for_ten_seconds_play_stays_in_step() {
+async fn over_a_slow_jittery_lossy_link_that_goes_silent_for_ten_seconds_play_stays_in_step() {
     let database = databases("badnet").await.remove(0);
     let server = Running::start(&database, &[]);
     let lag =
-        common::lag::Lag::start(&server.address, Duration::from_millis(200), Duration::from_millis(50)).await;
+        common::lag::Lag::start(&server.address, Duration::from_millis(200), Duration::from_millis(50), 0.05)
+            .await;
     let mut near = server.bot("ravi", &token("ravi")).await.aiming(Aim::Random);
     let mut far = server.bot_by(&lag.address, "sana", &token("sana")).await.aiming(Aim::Random);
     welcome(&mut near).await;
@@ -407,7 +408,7 @@ async fn over_a_slow_jittery_link_that_goes_silent_for_ten_seconds_play_stays_in
 async fn a_link_gone_silent_for_good_is_noticed_within_fifteen_seconds() {
     let database = databases("deadlink").await.remove(0);
     let server = Running::start(&database, &[]);
-    let lag = common::lag::Lag::start(&server.address, Duration::from_millis(20), Duration::ZERO).await;
+    let lag = common::lag::Lag::start(&server.address, Duration::from_millis(20), Duration::ZERO, 0.0).await;
     let mut near = server.bot("tara", &token("tara")).await.aiming(Aim::Random);
     let mut far = server.bot_by(&lag.address, "umar", &token("umar")).await.aiming(Aim::Random);
     let quick = ToServer::Quick { mode: "singles".into(), rules: "classic".into() };

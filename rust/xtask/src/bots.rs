@@ -1,5 +1,5 @@
-//! `cargo xtask bots [--matches N] [--think S] [--seconds S]`: the match server under load on
-//! this machine. Starts carrom-server (release) over a SQLite file under target/, runs
+//! `cargo xtask bots [--matches N] [--nodes N] [--think S] [--seconds S]`: the match server
+//! under load on this machine (with `--nodes`, a fleet over PostgreSQL). Starts carrom-server (release) over a SQLite file under target/, runs
 //! `carrom-lab bots` against it on loopback, and reports what the server used while the bots
 //! played: its CPU (so matches per core), its memory per match, and the bots' strike-to-shot
 //! times. The bots share the machine's cores; the server's own CPU is read from /proc.
@@ -25,10 +25,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .split(',')
         .map(|n| n.trim().parse().map_err(|_| "--matches N[,N…]".to_string()))
         .collect::<Result<_, _>>()?;
+    let nodes: usize = option(args, "--nodes").unwrap_or("1").parse().map_err(|_| "--nodes N".to_string())?;
     let mut rest: Vec<String> = vec![];
     let mut i = 0;
     while i < args.len() {
-        if args[i] == "--matches" {
+        if args[i] == "--matches" || args[i] == "--nodes" {
             i += 2;
             continue;
         }
@@ -36,7 +37,71 @@ pub fn run(args: &[String]) -> Result<(), String> {
         i += 1;
     }
     for matches in counts {
-        one_load(matches, &rest)?;
+        if nodes > 1 {
+            fleet_load(matches, nodes, &rest)?;
+        } else {
+            one_load(matches, &rest)?;
+        }
+    }
+    Ok(())
+}
+
+/// One load of `matches` matches on a fleet of `nodes` release servers over a fresh PostgreSQL
+/// cluster, the bots entering through the nodes in turn (the matchmaker sends half of them on).
+/// Nothing is pinned: the nodes, the database and the bots share the machine's cores.
+fn fleet_load(matches: usize, nodes: usize, args: &[String]) -> Result<(), String> {
+    let cluster = crate::postgres::Cluster::start()??;
+    let database = format!("{}/postgres", cluster.url());
+    let servers = (0..nodes)
+        .map(|n| MatchServer::node_on(&format!("node-{n}"), &database, &["--handshake-rate", "100000"]))
+        .collect::<Result<Vec<_>, _>>()?;
+    std::thread::sleep(Duration::from_millis(300));
+    let pids: Vec<u32> = servers.iter().map(MatchServer::pid).collect();
+    let memory = || pids.iter().map(|p| resident_mb(*p).unwrap_or(0.0)).sum::<f64>();
+    let cpu = || pids.iter().map(|p| cpu_seconds(*p).unwrap_or(0.0)).sum::<f64>();
+    let (idle_mb, cpu_before) = (memory(), cpu());
+    let started = Instant::now();
+    let addresses: Vec<&str> = servers.iter().map(MatchServer::address).collect();
+    let mut lab = Command::new(target_dir()?.join("release/carrom-lab"))
+        .args(["bots", "--address", &addresses.join(","), "--matches", &matches.to_string()])
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("could not start carrom-lab: {e}"))?;
+    let (mut peak_mb, mut held) = (idle_mb, 0.0_f64);
+    while lab.try_wait().map_err(|e| e.to_string())?.is_none() {
+        peak_mb = peak_mb.max(memory());
+        held = held.max(servers.iter().map(|s| s.metric("carrom_matches")).sum());
+        std::thread::sleep(Duration::from_millis(1000));
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let cpu = cpu() - cpu_before;
+    let output = lab.wait_with_output().map_err(|e| e.to_string())?;
+    print!("{}", String::from_utf8_lossy(&output.stdout));
+    let writes: f64 = servers.iter().map(|s| s.metric("carrom_database_write_seconds_count")).sum();
+    let started_on: Vec<f64> = servers.iter().map(|s| s.metric("carrom_matches_started_total")).collect();
+    let metrics: Vec<String> = servers.iter().map(|s| s.get("/metrics").unwrap_or_default()).collect();
+    for server in servers {
+        server.stop()?;
+    }
+    drop(cluster);
+    let share = cpu / wall;
+    println!(
+        "the fleet of {nodes}, {matches} matches ({held:.0} at once at most; started on each node: {started_on:?}):          {cpu:.1} s of CPU in {wall:.0} s ({:.0} % of a core, so {:.0} such matches a core);          {idle_mb:.0} MB idle, {peak_mb:.0} MB at most ({:.0} KB a match); {:.0} saves a second to PostgreSQL",
+        share * 100.0,
+        if share > 0.0 { matches as f64 / share } else { 0.0 },
+        (peak_mb - idle_mb).max(0.0) * 1024.0 / matches as f64,
+        writes / wall,
+    );
+    for (n, text) in metrics.iter().enumerate() {
+        let bound = |q: f64| {
+            quantile_bound(text, "carrom_strike_to_shot_seconds", q)
+                .map_or("?".into(), |s| format!("{:.2}", s * 1000.0))
+        };
+        println!("node-{n}'s own strike to shot: p50 under {} ms, p99 under {} ms", bound(0.5), bound(0.99));
+    }
+    if !output.status.success() {
+        return Err("the bots failed: see above".into());
     }
     Ok(())
 }

@@ -1,8 +1,9 @@
 //! A bad network between a device and the server, in the test's own process: a TCP relay on
 //! loopback that holds every chunk for a delay with jitter (in order, as TCP keeps it), and can
-//! go silent for a while — a phone in a tunnel — without closing anything. (The kernel's `tc
-//! netem` is not available on every machine; this is the same for a TCP link: a lost packet is
-//! a late one.)
+//! go silent for a while — a phone in a tunnel — without closing anything. A share of chunks is
+//! "lost": held a retransmission's time more (what a lost segment costs a TCP stream, which
+//! never loses bytes). The kernel's `tc netem` would do this below TCP; it is not available on
+//! every machine (this one's kernel has no netem), so the tests do it here.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -19,8 +20,9 @@ pub struct Lag {
 }
 
 impl Lag {
-    /// Relays to `target`, holding each chunk `delay` ± `jitter`.
-    pub async fn start(target: &str, delay: Duration, jitter: Duration) -> Lag {
+    /// Relays to `target`, holding each chunk `delay` ± `jitter`, and a share `loss` of them a
+    /// retransmission (`RETRANSMIT` to twice that) longer.
+    pub async fn start(target: &str, delay: Duration, jitter: Duration, loss: f64) -> Lag {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let lag = Lag { address: listener.local_addr().unwrap().to_string(), silent_until: Arc::default() };
         let target = target.to_string();
@@ -33,7 +35,8 @@ impl Lag {
                 let (server_in, server_out) = server.into_split();
                 for (from, to) in [(device_in, server_out), (server_in, device_out)] {
                     seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    tokio::spawn(relay(from, to, delay, jitter, seed, silent.clone()));
+                    let bad = Bad { delay, jitter, loss };
+                    tokio::spawn(relay(from, to, bad, seed, silent.clone()));
                 }
             }
         });
@@ -46,11 +49,21 @@ impl Lag {
     }
 }
 
+/// The least a lost segment costs: Linux's smallest retransmission timeout.
+const RETRANSMIT: Duration = Duration::from_millis(200);
+
+/// How bad one direction of the link is.
+#[derive(Clone, Copy)]
+struct Bad {
+    delay: Duration,
+    jitter: Duration,
+    loss: f64,
+}
+
 async fn relay(
     mut from: tokio::net::tcp::OwnedReadHalf,
     mut to: tokio::net::tcp::OwnedWriteHalf,
-    delay: Duration,
-    jitter: Duration,
+    bad: Bad,
     mut seed: u64,
     silent: Arc<Mutex<Option<Instant>>>,
 ) {
@@ -76,11 +89,17 @@ async fn relay(
         if n == 0 {
             break;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let spread = (seed % 2001) as f64 / 1000.0 - 1.0;
-        let held = delay.as_secs_f64() + jitter.as_secs_f64() * spread;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % 10_001) as f64 / 10_000.0
+        };
+        let spread = next() * 2.0 - 1.0;
+        let mut held = bad.delay.as_secs_f64() + bad.jitter.as_secs_f64() * spread;
+        if next() < bad.loss {
+            held += RETRANSMIT.as_secs_f64() * (1.0 + next());
+        }
         // In order: a chunk never overtakes the one before.
         last = last.max(Instant::now() + Duration::from_secs_f64(held.max(0.0)));
         if tx.send((last, buffer[..n].to_vec())).is_err() {
