@@ -28,6 +28,9 @@ const BUFFER := 1 << 20
 ## A ping this often; nothing heard for SILENT_SECONDS and the link is taken for dead.
 const PING_SECONDS := 2.0
 const SILENT_SECONDS := 14.0
+## A server that takes the connection but never answers it (frozen, overloaded) is left after
+## this long, as a dropped link.
+const CONNECT_SECONDS := 10.0
 ## Waits between tries to reconnect, seconds, each with up to a third more or less at random
 ## (so that a server's players do not all come back at once).
 const BACKOFF: Array[float] = [0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0]
@@ -73,6 +76,7 @@ var _welcomed := false
 var _pending: Array[Dictionary] = []
 var _net: CarromNet
 var _heard_at := 0.0
+var _dialled_at := 0.0
 var _pinged_at := 0.0
 var _was_open := false
 ## Reconnect tries made since the link dropped, and when the next one is due (-1: none).
@@ -199,6 +203,7 @@ func _dial() -> Error:
 	_socket.outbound_buffer_size = BUFFER
 	_welcomed = false
 	_was_open = false
+	_dialled_at = Time.get_ticks_msec() / 1000.0
 	return _socket.connect_to_url(_at)
 
 
@@ -212,6 +217,9 @@ func _process(_delta: float) -> void:
 		return
 	_socket.poll()
 	match _socket.get_ready_state():
+		WebSocketPeer.STATE_CONNECTING:
+			if now - _dialled_at > CONNECT_SECONDS:
+				_socket.close(4002, "no answer")
 		WebSocketPeer.STATE_OPEN:
 			if not _was_open:
 				_opened(now)

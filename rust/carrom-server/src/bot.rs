@@ -352,8 +352,15 @@ impl Bot {
     }
 }
 
+/// How long a bot waits for a server to take its connection: a frozen one accepts (the kernel
+/// does) and never answers.
+const CONNECT_WAIT: Duration = Duration::from_secs(10);
+
 /// A WebSocket to `url`.
 async fn open(url: &str) -> Result<Socket, BotError> {
-    let (ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| BotError::Link(e.to_string()))?;
+    let (ws, _) = tokio::time::timeout(CONNECT_WAIT, tokio_tungstenite::connect_async(url))
+        .await
+        .map_err(|_| BotError::Link(format!("{url} did not answer within {CONNECT_WAIT:?}")))?
+        .map_err(|e| BotError::Link(e.to_string()))?;
     Ok(ws)
 }

@@ -427,7 +427,8 @@ impl House for Server {
         hub.rematches.insert(spec.code.clone(), Rematch { spec: spec.clone(), asked: vec![], until });
     }
 
-    /// A table has ended.
+    /// A table has ended (its match over, drained, or held by another node now): nobody
+    /// plays it here any more.
     fn table_closed(&self, id: &str) {
         let mut hub = self.hub();
         if let Some(table) = hub.tables.remove(id) {
@@ -435,6 +436,7 @@ impl House for Server {
                 hub.codes.remove(&table.code);
             }
         }
+        hub.playing.retain(|_, playing| playing != id);
     }
 }
 

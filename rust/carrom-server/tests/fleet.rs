@@ -179,3 +179,38 @@ async fn a_draining_node_hands_its_matches_to_the_others() {
     drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 2)).await;
     assert_eq!((maker.resyncs, friend.resyncs), (0, 0));
 }
+
+#[tokio::test]
+async fn a_node_frozen_past_its_lease_gives_its_match_up_and_plays_no_shot_of_it() {
+    let Some((database, nodes)) = fleet("fleet_frozen", &["--drop-seconds", "3"]).await else { return };
+    let mut maker = nodes[0].bot("ravi", &token("ravi")).await;
+    let mut friend = nodes[0].bot("sita", &token("sita")).await;
+    welcome(&mut maker).await;
+    welcome(&mut friend).await;
+    let code = make_room(&mut maker, "classic").await;
+    friend.ask(&ToServer::Join { code }).await.unwrap();
+    matched(&mut maker).await;
+    matched(&mut friend).await;
+    drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 3)).await;
+    let at_freeze = hash(&maker);
+    // Frozen, node a looks dead to the others (as a machine cut off would): they take the match.
+    nodes[0].signal("STOP");
+    drop((maker, friend));
+    let mut maker = come_back(&nodes[1], "ravi").await;
+    let mut friend = come_back(&nodes[2], "sita").await;
+    drive(&mut [&mut maker, &mut friend], |bots| bots.iter().all(|b| b.game().is_some())).await;
+    assert_eq!(hash(&maker), at_freeze);
+    drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 2)).await;
+    // Thawed, node a finds the match held elsewhere: it records nothing and lets it go.
+    nodes[0].signal("CONT");
+    let deadline = Instant::now() + WAIT;
+    while nodes[0].metric("carrom_matches") > 0.0 {
+        assert!(Instant::now() < deadline, "node a kept a match another node holds");
+        let _ = maker.read(Duration::from_millis(100)).await;
+        let _ = friend.read(Duration::from_millis(100)).await;
+    }
+    assert_eq!(count(&database, "SELECT COUNT(*) FROM results").await, 0, "no result from node a");
+    let turns = maker.turns;
+    drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, turns + 2)).await;
+    assert_eq!((maker.resyncs, friend.resyncs), (0, 0), "in step throughout");
+}

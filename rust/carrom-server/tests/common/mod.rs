@@ -112,6 +112,14 @@ impl Running {
             .sum()
     }
 
+    /// Sends it `signal` (`STOP` freezes it, as a long pause or a cut-off machine would look to
+    /// the others; `CONT` lets it go on).
+    pub fn signal(&self, signal: &str) {
+        let status =
+            Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).status();
+        assert!(status.is_ok_and(|s| s.success()), "kill -{signal}");
+    }
+
     /// Kills it at once, as a crash would (`kill -9`).
     pub fn kill(mut self) -> String {
         let _ = self.child.kill();
