@@ -319,27 +319,31 @@ impl Bot {
     }
 
     /// Plays until `done` says so of its match (strikes when due, reads otherwise), thinking
-    /// `think` before each strike; at most `wait` without a frame.
+    /// `think` before each strike (reading all the while); at most `wait` without a frame.
     pub async fn play_until(
         &mut self,
         think: Duration,
         wait: Duration,
         mut done: impl FnMut(&Bot) -> bool,
     ) -> Result<(), BotError> {
-        let mut thought = false;
+        let mut strike_at: Option<tokio::time::Instant> = None;
         while !done(self) {
             if self.to_play().is_some() && !self.striking {
-                if !think.is_zero() && !thought {
-                    // Whatever comes meanwhile is read; a silent wait is the thinking time.
-                    match self.read(think).await {
+                let at = *strike_at.get_or_insert_with(|| tokio::time::Instant::now() + think);
+                let left = at.saturating_duration_since(tokio::time::Instant::now());
+                if !left.is_zero() {
+                    // Whatever comes meanwhile (pings, the others' aim) is read; the thinking
+                    // goes on to its end.
+                    match self.read(left).await {
                         Err(BotError::Silent(_)) => {}
                         other => other?,
                     }
-                    thought = true;
                     continue;
                 }
-                thought = false;
+                strike_at = None;
                 self.strike_if_due().await?;
+            } else {
+                strike_at = None;
             }
             self.read(wait).await?;
         }

@@ -87,7 +87,9 @@ fn fleet_load(matches: usize, nodes: usize, args: &[String]) -> Result<(), Strin
     drop(cluster);
     let share = cpu / wall;
     println!(
-        "the fleet of {nodes}, {matches} matches ({held:.0} at once at most; started on each node: {started_on:?}):          {cpu:.1} s of CPU in {wall:.0} s ({:.0} % of a core, so {:.0} such matches a core);          {idle_mb:.0} MB idle, {peak_mb:.0} MB at most ({:.0} KB a match); {:.0} saves a second to PostgreSQL",
+        "the fleet of {nodes}, {matches} matches ({held:.0} at once at most; started on each node: {started_on:?}): \
+         {cpu:.1} s of CPU in {wall:.0} s ({:.0} % of a core, so {:.0} such matches a core); \
+         {idle_mb:.0} MB idle, {peak_mb:.0} MB at most ({:.0} KB a match); {:.0} saves a second to PostgreSQL",
         share * 100.0,
         if share > 0.0 { matches as f64 / share } else { 0.0 },
         (peak_mb - idle_mb).max(0.0) * 1024.0 / matches as f64,
