@@ -170,6 +170,7 @@ impl Server {
     /// Pairs everyone in the fleet's queue who can play now and places each match on a node
     /// with room: the node of the longest waiter, else the one with the most room.
     async fn matchmake(self: &Arc<Self>, live: &[Node]) -> Result<(), StoreError> {
+        self.store.forget_gone_waiters().await?;
         let rows = self.store.queue().await?;
         if rows.len() < 2 {
             return Ok(());

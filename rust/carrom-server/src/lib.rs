@@ -71,7 +71,12 @@ pub async fn run(config: config::Config) -> Result<(), String> {
             stop_signal().await;
             tracing::info!("stopping: no new matches; telling the players");
             draining.drain();
-            // Tables tell their players and end; give the messages a moment to leave.
+            // Tables tell their players and end (a busy one may take a moment: a save under
+            // way); then the messages are given a moment to leave.
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+            while !draining.hub().tables.is_empty() && tokio::time::Instant::now() < deadline {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
             tokio::time::sleep(Duration::from_millis(500)).await;
         })
         .await

@@ -10,7 +10,7 @@ mod common;
 
 use carrom_net::lobby::{ToClient, ToServer};
 use carrom_server::bot::{Bot, BotError};
-use common::play::{drive, hash, in_step, matched, welcome};
+use common::play::{drive, hash, in_step, matched, settle, welcome};
 use common::{databases, token, Running, WAIT};
 use sqlx::Connection;
 use std::time::{Duration, Instant};
@@ -125,6 +125,9 @@ async fn a_node_killed_mid_match_has_it_taken_over_elsewhere_and_rated_once() {
     assert_eq!(matched(&mut b).await.0, id, "one match for two nodes' players");
     assert_eq!((a.moves, b.moves), (0, 1), "placed on the first waiter's node; the other sent on");
     drive(&mut [&mut a, &mut b], |bots| in_step(bots, 3)).await;
+    // A strike made as the last of those turns came is played before the node goes.
+    settle(&mut [&mut a, &mut b], Duration::from_millis(600)).await;
+    assert!(in_step(&[&mut a, &mut b], 3));
     let at_kill = hash(&a);
     drop((a, b));
     nodes.remove(1).kill();
@@ -164,11 +167,14 @@ async fn a_draining_node_hands_its_matches_to_the_others() {
     matched(&mut maker).await;
     matched(&mut friend).await;
     drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 3)).await;
+    // A strike made as the last of those turns came is played before the node goes.
+    settle(&mut [&mut maker, &mut friend], Duration::from_millis(600)).await;
+    assert!(in_step(&[&mut maker, &mut friend], 3));
     let at_drain = hash(&maker);
     let status = nodes.remove(0).stop();
     assert!(status.success(), "{status}");
     let closing = maker.until(WAIT, |m| matches!(m, ToClient::Closing { .. }).then_some(())).await;
-    assert!(closing.is_ok(), "the players are told the node is going");
+    assert!(closing.is_ok(), "the players are told the node is going: {closing:?}");
     drop((maker, friend));
     let started = Instant::now();
     let mut maker = come_back(&nodes[0], "pooja").await;
@@ -192,6 +198,9 @@ async fn a_node_frozen_past_its_lease_gives_its_match_up_and_plays_no_shot_of_it
     matched(&mut maker).await;
     matched(&mut friend).await;
     drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 3)).await;
+    // A strike made as the last of those turns came is played before the node goes.
+    settle(&mut [&mut maker, &mut friend], Duration::from_millis(600)).await;
+    assert!(in_step(&[&mut maker, &mut friend], 3));
     let at_freeze = hash(&maker);
     // Frozen, node a looks dead to the others (as a machine cut off would): they take the match.
     nodes[0].signal("STOP");

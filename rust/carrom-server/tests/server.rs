@@ -8,7 +8,7 @@ mod common;
 use carrom_net::lobby::{ToClient, ToServer};
 use carrom_net::{Intent, Replica, Who};
 use carrom_server::bot::{Aim, Bot, BotError};
-use common::play::{drive, hash, in_step, matched, refused, welcome};
+use common::play::{drive, hash, in_step, matched, refused, settle, welcome};
 use common::{databases, token, Running, WAIT};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
@@ -264,6 +264,9 @@ async fn a_server_killed_mid_match_resumes_it_on_the_same_database() {
         let server = Running::start(&database, &["--drop-seconds", "60"]);
         let (mut a, mut b, _) = quick_pair(&server, ["indu", "jai"]).await;
         drive(&mut [&mut a, &mut b], |bots| in_step(bots, 3)).await;
+        // A strike made as the last of those turns came is played before the kill.
+        settle(&mut [&mut a, &mut b], Duration::from_millis(600)).await;
+        assert!(in_step(&[&mut a, &mut b], 3));
         let (turns, at_kill) = (a.turns, hash(&a));
         let database = server.kill();
         let server = Running::start(&database, &["--drop-seconds", "60"]);

@@ -236,6 +236,16 @@ impl Store {
         Ok(())
     }
 
+    /// Forgets the queue's players who waited on nodes now gone (their links went with them;
+    /// coming back, they ask again).
+    pub async fn forget_gone_waiters(&self) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM waiting WHERE node NOT IN (SELECT id FROM nodes WHERE lease_until >= $1)")
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Everyone in the fleet's queue who waits on a live node, longest waiting first.
     pub async fn queue(&self) -> Result<Vec<Queued>, StoreError> {
         let rows = sqlx::query(

@@ -62,3 +62,17 @@ pub fn in_step(bots: &[&mut Bot], turns: u32) -> bool {
 pub fn hash(bot: &Bot) -> StateHash {
     StateHash::of_game(bot.game().unwrap()).unwrap()
 }
+
+/// Reads for every bot for `for_how_long` without striking: a strike on its way is played and
+/// reaches all, so that the match the bots show is the one the server has.
+pub async fn settle(bots: &mut [&mut Bot], for_how_long: Duration) {
+    let deadline = Instant::now() + for_how_long;
+    while Instant::now() < deadline {
+        for bot in bots.iter_mut() {
+            match bot.read(Duration::from_millis(20)).await {
+                Ok(()) | Err(BotError::Silent(_)) => {}
+                Err(e) => panic!("{}: {e}", bot.name),
+            }
+        }
+    }
+}
