@@ -61,3 +61,12 @@ func _on_settings_pressed() -> void:
 
 func _on_quit_pressed() -> void:
 	get_tree().quit()
+
+
+func _enter_tree() -> void:
+	add_to_group(Back.GROUP)
+
+
+## The back button at the first screen ends the game, as a phone's first screen does.
+func go_back() -> void:
+	get_tree().quit()

@@ -161,6 +161,25 @@ func _notification(what: int) -> void:
 		_save()
 
 
+func _enter_tree() -> void:
+	add_to_group(Back.GROUP)
+	# A phone's screen stays on while a match is played (nobody touches it between shots).
+	DisplayServer.screen_set_keep_on(true)
+
+
+func _exit_tree() -> void:
+	DisplayServer.screen_set_keep_on(false)
+
+
+## The back button: opens the pause menu, and closes it again (quitting is from its buttons).
+## A panel that asks for a choice (the board's end, the match's) stays.
+func go_back() -> void:
+	if get_tree().paused:
+		_resume()
+	elif not hud.has_panel():
+		_pause()
+
+
 func _save() -> void:
 	# Online, the host's match is not this device's own to continue.
 	if Online.is_online():

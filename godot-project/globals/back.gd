@@ -1,0 +1,24 @@
+extends Node
+## The phone's back button or back gesture: one screen back. Every screen a player can leave
+## joins the group `GROUP` and answers `go_back()`; the one on top (the last of the group in the
+## tree: a screen opens over the one that opened it) is sent back. In a match that opens the
+## pause menu, and closes it again; at the main menu it ends the game, as Android's first screen
+## does. (`application/config/quit_on_go_back` is off, so that only this decides.)
+
+const GROUP := "back"
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_WM_GO_BACK_REQUEST:
+		go_back()
+
+
+## Sends the screen on top back; false when no screen can be left.
+func go_back() -> bool:
+	var screens := get_tree().get_nodes_in_group(GROUP)
+	for i in range(screens.size() - 1, -1, -1):
+		var screen: Node = screens[i]
+		if screen.is_inside_tree() and not screen.is_queued_for_deletion():
+			screen.call("go_back")
+			return true
+	return false

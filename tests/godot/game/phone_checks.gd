@@ -1,0 +1,97 @@
+class_name PhoneChecks
+extends RefCounted
+## How the game behaves as a phone app, checked headless for run_game_tests.gd: the back
+## button (sent to the scene tree as Android sends it) leaves the screen on top, and only that
+## one; in a match it opens the pause menu and closes it again; sent to the background, a match
+## is saved where it stands.
+
+const MAIN_MENU := "res://scenes/main_menu/main_menu.tscn"
+## Every seat a person's.
+const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
+
+var tree: SceneTree
+var root: Window
+## Called with a check's name, whether it passed, and what was seen.
+var _report: Callable
+## Starts a match and returns it (run_game_tests.gd's `_start_match`).
+var _start_match: Callable
+
+
+func _init(scene_tree: SceneTree, report: Callable, start_match: Callable) -> void:
+	tree = scene_tree
+	root = scene_tree.root
+	_report = report
+	_start_match = start_match
+
+
+func run() -> void:
+	await _check_back_leaves_the_screen_on_top()
+	await _check_back_in_a_match_pauses_and_resumes()
+	await _check_background_saves_the_match()
+
+
+## The phone's back button, as the operating system sends it to the whole tree.
+func _press_back() -> void:
+	root.propagate_notification(Node.NOTIFICATION_WM_GO_BACK_REQUEST)
+	await tree.process_frame
+
+
+## Rules open over the main menu: back closes the rules and leaves the menu.
+func _check_back_leaves_the_screen_on_top() -> void:
+	var menu: Control = load(MAIN_MENU).instantiate()
+	root.add_child(menu)
+	await tree.process_frame
+	menu.call("_on_rules_pressed")
+	await tree.process_frame
+	var opened := menu.get_child_count()
+	await _press_back()
+	var closed := menu.get_child_count()
+	var menu_stays := is_instance_valid(menu) and menu.is_inside_tree()
+	menu.queue_free()
+	await tree.process_frame
+	_report.call(
+		"the back button closes the screen on top and only that one",
+		closed == opened - 1 and menu_stays,
+		"children %d then %d, menu stays %s" % [opened, closed, menu_stays]
+	)
+
+
+## In a match, back opens the pause menu (the turns wait), and back again closes it.
+func _check_back_in_a_match_pauses_and_resumes() -> void:
+	var game: Node2D = await _start_match.call(HUMANS, 5)
+	await _press_back()
+	var paused: bool = tree.paused
+	var hud: Node = game.get_node("Hud")
+	var menu_open: bool = hud.call("has_panel")
+	await _press_back()
+	var resumed: bool = not tree.paused and not hud.call("has_panel")
+	var still_playing := is_instance_valid(game) and game.is_inside_tree()
+	game.queue_free()
+	tree.paused = false
+	await tree.process_frame
+	_report.call(
+		"the back button in a match opens the pause menu and closes it again",
+		paused and menu_open and resumed and still_playing,
+		"paused %s, menu %s, resumed %s, playing %s" % [paused, menu_open, resumed, still_playing]
+	)
+
+
+## Sent to the background (a call, the home button), a match is saved as it stands.
+func _check_background_saves_the_match() -> void:
+	var save_slot: Node = root.get_node("SaveSlot")
+	save_slot.call("clear")
+	var game: Node2D = await _start_match.call(HUMANS, 6)
+	var rules: CarromRules = game.get("rules")
+	var expected := rules.save_match()
+	save_slot.call("clear")
+	game.propagate_notification(Node.NOTIFICATION_APPLICATION_PAUSED)
+	var saved: bool = save_slot.call("read")
+	var same: bool = saved and save_slot.get("document") == expected
+	game.queue_free()
+	save_slot.call("clear")
+	await tree.process_frame
+	_report.call(
+		"a match sent to the background is saved where it stands",
+		same,
+		"saved %s, the same match %s" % [saved, same]
+	)
