@@ -45,6 +45,17 @@ impl Sdk {
         Sdk::new(&format!("http://localhost:{port}"))
     }
 
+    /// The sidecar's answer to `request`, waited for at most 5 s.
+    async fn answer(
+        &self,
+        request: hyper::Request<Full<Bytes>>,
+    ) -> Result<hyper::Response<hyper::body::Incoming>, String> {
+        tokio::time::timeout(Duration::from_secs(5), self.client.request(request))
+            .await
+            .map_err(|_| "the sidecar did not answer within 5 s".to_string())?
+            .map_err(|e| e.to_string())
+    }
+
     /// Sends `body` to `path` by `method`; the sidecar's status, or why there is none.
     async fn call(&self, method: hyper::Method, path: &str, body: String) -> Result<u16, String> {
         let request = hyper::Request::builder()
@@ -53,10 +64,7 @@ impl Sdk {
             .header("content-type", "application/json")
             .body(Full::new(Bytes::from(body)))
             .map_err(|e| e.to_string())?;
-        let answer = tokio::time::timeout(Duration::from_secs(5), self.client.request(request))
-            .await
-            .map_err(|_| "the sidecar did not answer within 5 s".to_string())?
-            .map_err(|e| e.to_string())?;
+        let answer = self.answer(request).await?;
         let status = answer.status().as_u16();
         // Read (a bounded amount of) the answer, so that the connection can be used again.
         let _ = http_body_util::Limited::new(answer.into_body(), ANSWER_BYTES).collect().await;
@@ -69,10 +77,7 @@ impl Sdk {
             .uri(format!("{}{path}", self.base))
             .body(Full::new(Bytes::new()))
             .map_err(|e| e.to_string())?;
-        let answer = tokio::time::timeout(Duration::from_secs(5), self.client.request(request))
-            .await
-            .map_err(|_| "the sidecar did not answer within 5 s".to_string())?
-            .map_err(|e| e.to_string())?;
+        let answer = self.answer(request).await?;
         if !answer.status().is_success() {
             return Err(format!("the sidecar answered {}", answer.status()));
         }

@@ -6,13 +6,11 @@
 //! in one transaction, so that two matchmakers for a moment still seat nobody twice.
 
 use crate::queue::{Queue, Waiting};
-use crate::seating;
-use crate::server::{random_id, Joined, Server};
+use crate::server::{fresh_match, random_code, Joined, Server};
 use crate::store::{Holding, Node, Queued, SavedMatch, Seated, StoreError};
 use crate::table::TableSpec;
 use carrom_core::game::Game;
-use carrom_core::rules::{MatchSettings, Mode, Ruleset};
-use carrom_core::BoardSpec;
+use carrom_core::rules::Mode;
 use carrom_net::lobby::{ToClient, ToServer};
 use std::sync::Arc;
 
@@ -143,28 +141,33 @@ impl Server {
         if let Some(joined) = self.joined(&holding.id) {
             return Ok(Reach::Here(joined));
         }
-        let failed = |e: StoreError| {
-            tracing::error!(%e, "the fleet's database failed");
-            "the server cannot reach its database: try again in a moment".to_string()
-        };
         if holding.node.as_deref() == Some(self.node.as_str()) {
-            let saved = self.store.saved(&holding.id).await.map_err(failed)?.ok_or("your match has ended")?;
+            let saved = self
+                .store
+                .saved(&holding.id)
+                .await
+                .map_err(StoreError::refusal)?
+                .ok_or("your match has ended")?;
             return self.take_up(saved).map(Reach::Here);
         }
         let room = self.hub().tables.len() < self.config.max_matches;
         if !holding.alive && room {
-            if let Some(joined) = self.claim(holding).await.map_err(failed)? {
+            if let Some(joined) = self.claim(holding).await.map_err(StoreError::refusal)? {
                 return Ok(Reach::Here(joined));
             }
         }
         // Held by a live node (or claimed by one just now).
-        let now = self.store.holding(&holding.id).await.map_err(failed)?.ok_or("that match has ended")?;
-        let Some(node) = now.node else { return Ok(Reach::Later(BETWEEN.into())) };
-        let nodes = self.store.live_nodes().await.map_err(failed)?;
-        Ok(match nodes.into_iter().find(|n| n.id == node) {
-            Some(live) => Reach::There(live.url),
-            None => Reach::Later(BETWEEN.into()),
-        })
+        let now = self
+            .store
+            .holding(&holding.id)
+            .await
+            .map_err(StoreError::refusal)?
+            .ok_or("that match has ended")?;
+        let url = match now.node {
+            Some(node) => self.store.live_url(&node).await.map_err(StoreError::refusal)?,
+            None => None,
+        };
+        Ok(url.map_or_else(|| Reach::Later(BETWEEN.into()), Reach::There))
     }
 
     /// Pairs everyone in the fleet's queue who can play now and places each match on a node
@@ -199,7 +202,11 @@ impl Server {
                     _ => continue,
                 },
             };
-            let Some(saved) = new_match(&mode, &rules, &group) else { continue };
+            let Some(mode) = Mode::from_name(&mode) else { continue };
+            let entrants = group.iter().map(|w| (w.player.clone(), w.with.name.clone(), w.rating)).collect();
+            let Ok((_, _, saved)) = fresh_match(random_code(), mode, &rules, true, entrants) else {
+                continue;
+            };
             let players: Vec<String> = group.iter().map(|w| w.player.clone()).collect();
             if self.store.place(&players, &saved, &load[node].0).await? {
                 load[node].1 -= 1;
@@ -231,25 +238,4 @@ impl Server {
         }
         Ok(())
     }
-}
-
-/// A new match of `mode` under `rules` for a group from the queue, as it is saved before its
-/// first shot.
-fn new_match(mode: &str, rules: &str, group: &[Waiting<Queued>]) -> Option<SavedMatch> {
-    let mode = Mode::from_name(mode)?;
-    let ruleset = Ruleset::preset(rules).ok()?;
-    let seed = u64::from_le_bytes(crate::server::random_bytes::<8>());
-    let game = Game::new(BoardSpec::icf(), MatchSettings::with_rules(mode, ruleset), seed).ok()?;
-    let entrants = group.iter().map(|w| (w.player.clone(), w.with.name.clone(), w.rating)).collect();
-    let seated = seating::seat(mode, entrants);
-    Some(SavedMatch {
-        id: random_id(),
-        code: crate::server::random_code(),
-        mode: mode.name().into(),
-        rules: rules.into(),
-        rated: true,
-        seats: serde_json::to_string(&seated).ok()?,
-        shots: 0,
-        state: game.to_json().ok()?,
-    })
 }

@@ -6,7 +6,7 @@ use crate::fleet::Reach;
 use crate::outbox::Outbox;
 use crate::queue::{self, Waiting};
 use crate::server::{Member, Room, Server, Slot};
-use crate::store::Queued;
+use crate::store::{Queued, StoreError};
 use carrom_core::rules::{Mode, Ruleset};
 use carrom_net::lobby::{normal_code, Rating, ToClient, ToServer, LOBBY};
 use carrom_net::players::{check_identity, check_name};
@@ -102,10 +102,11 @@ impl Desk {
             return Err(format!("token must be {MIN_TOKEN} to {MAX_TOKEN} characters (got {})", token.len()));
         }
         let hash: String = Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-        let player = server.store.player(&hash, &name, &crate::server::random_id()).await.map_err(|e| {
-            tracing::error!(%e, "a player could not be looked up");
-            "the server cannot reach its database: try again in a moment".to_string()
-        })?;
+        let player = server
+            .store
+            .player(&hash, &name, &crate::server::random_id())
+            .await
+            .map_err(StoreError::refusal)?;
         let ratings = server
             .store
             .standings(&player)
@@ -140,7 +141,7 @@ impl Desk {
             since_ms: crate::store::now_ms(),
             node: server.node.clone(),
         };
-        server.store.enqueue(&queued).await.map_err(unreachable_database)?;
+        server.store.enqueue(&queued).await.map_err(StoreError::refusal)?;
         let member = self.member(me, rating);
         let since = server.now();
         server.hub().queue.add(
@@ -236,16 +237,24 @@ impl Desk {
     /// A code this node holds no room or match for: another node's, sent on; or none.
     async fn join_elsewhere(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
         let then = ToServer::Join { code: code.to_string() };
-        if let Some(room) = server.store.room_node(code).await.map_err(unreachable_database)? {
+        if let Some(room) = server.store.room_node(code).await.map_err(StoreError::refusal)? {
             if room.node.as_deref() == Some(server.node.as_str()) || !room.alive {
                 return Err(format!(
                     "the server that held room {code} has gone: ask your friend for a new one"
                 ));
             }
-            return self.send_on(server, &room.id, then, Some(room.node)).await;
+            let url = match room.node {
+                Some(node) => server.store.live_url(&node).await.map_err(StoreError::refusal)?,
+                None => None,
+            };
+            let url = url.ok_or_else(|| {
+                format!("the server that held room {code} has gone: ask your friend for a new one")
+            })?;
+            self.outbox.text(&ToClient::Elsewhere { url, then });
+            return Ok(());
         }
-        if let Some(holding) = server.store.match_of_code(code).await.map_err(unreachable_database)? {
-            let mine = server.store.playing(&me.player).await.map_err(unreachable_database)?;
+        if let Some(holding) = server.store.match_of_code(code).await.map_err(StoreError::refusal)? {
+            let mine = server.store.playing(&me.player).await.map_err(StoreError::refusal)?;
             if mine.is_some_and(|m| m.id == holding.id) {
                 return self.resume(server, me).await;
             }
@@ -254,32 +263,15 @@ impl Desk {
         Err(format!("no room has the code {code}: codes expire, ask your friend for a new one"))
     }
 
-    /// Tells the device to ask `then` of the live node `node` (the one holding room `code`).
-    async fn send_on(
-        &mut self,
-        server: &Arc<Server>,
-        code: &str,
-        then: ToServer,
-        node: Option<Option<String>>,
-    ) -> Result<(), String> {
-        let node = node.flatten().ok_or("that room is between servers: try again in a moment")?;
-        let nodes = server.store.live_nodes().await.map_err(unreachable_database)?;
-        let url = nodes.into_iter().find(|n| n.id == node).map(|n| n.url).ok_or_else(|| {
-            format!("the server that held room {code} has gone: ask your friend for a new one")
-        })?;
-        self.outbox.text(&ToClient::Elsewhere { url, then });
-        Ok(())
-    }
-
     async fn watch(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
         let local = server.hub().codes.get(code).cloned();
         let reach = match local.and_then(|id| server.joined(&id)) {
             Some(joined) => Reach::Here(joined),
-            None => match server.store.match_of_code(code).await.map_err(unreachable_database)? {
+            None => match server.store.match_of_code(code).await.map_err(StoreError::refusal)? {
                 Some(holding) => server.reach(&holding).await?,
                 None => {
                     let waiting = server.hub().rooms.contains_key(code)
-                        || server.store.room_node(code).await.map_err(unreachable_database)?.is_some();
+                        || server.store.room_node(code).await.map_err(StoreError::refusal)?.is_some();
                     return Err(if waiting {
                         format!("the match of room {code} has not begun yet")
                     } else {
@@ -303,7 +295,7 @@ impl Desk {
         let reach = match local.and_then(|id| server.joined(&id)) {
             Some(joined) => Reach::Here(joined),
             None => {
-                let holding = server.store.playing(&me.player).await.map_err(unreachable_database)?;
+                let holding = server.store.playing(&me.player).await.map_err(StoreError::refusal)?;
                 server.reach(&holding.ok_or("you have no match running")?).await?
             }
         };
@@ -361,13 +353,7 @@ async fn busy(server: &Arc<Server>, player: &str) -> Result<bool, String> {
     if server.hub().playing.contains_key(player) {
         return Ok(true);
     }
-    Ok(server.store.playing(player).await.map_err(unreachable_database)?.is_some())
-}
-
-/// The refusal when the database does not answer (the error itself goes to the log).
-fn unreachable_database(error: crate::store::StoreError) -> String {
-    tracing::error!(%error, "the database failed");
-    "the server cannot reach its database: try again in a moment".to_string()
+    Ok(server.store.playing(player).await.map_err(StoreError::refusal)?.is_some())
 }
 
 /// The mode and ruleset named, or what is allowed.

@@ -224,28 +224,14 @@ impl Server {
         if self.hub().tables.len() >= self.config.max_matches {
             return Err(StartError::Full(self.config.max_matches));
         }
-        let ruleset = Ruleset::preset(rules).map_err(|e| StartError::Game(e.to_string()))?;
-        let seed = u64::from_le_bytes(random_bytes::<8>());
-        let game = Game::new(BoardSpec::icf(), MatchSettings::with_rules(mode, ruleset), seed)
-            .map_err(|e| StartError::Game(e.to_string()))?;
         let entrants = members.iter().map(|m| (m.player.clone(), m.name.clone(), m.rating)).collect();
-        let seated = seating::seat(mode, entrants);
-        let spec = TableSpec { id: random_id(), code, mode, rules: rules.to_string(), rated, seated };
-        let saved = SavedMatch {
-            id: spec.id.clone(),
-            code: spec.code.clone(),
-            mode: mode.name().into(),
-            rules: spec.rules.clone(),
-            rated,
-            seats: serde_json::to_string(&spec.seated).map_err(|e| StartError::Game(e.to_string()))?,
-            shots: 0,
-            state: game.to_json().map_err(|e| StartError::Game(e.to_string()))?,
-        };
+        let (spec, game, saved) =
+            fresh_match(code, mode, rules, rated, entrants).map_err(StartError::Game)?;
         let players: Vec<String> = spec.seated.iter().map(|s| s.player.clone()).collect();
-        self.store.open_match(&saved, &self.node, &players).await.map_err(|e| {
-            tracing::error!(%e, "a new match could not be written");
-            StartError::Game("the server cannot reach its database: try again in a moment".into())
-        })?;
+        self.store
+            .open_match(&saved, &self.node, &players)
+            .await
+            .map_err(|e| StartError::Game(e.refusal()))?;
         let served = self.serve(game, &spec, 0).map_err(StartError::Game)?;
         let tx = self.open_table(spec.clone(), served);
         if let Err(error) = self.store.room_started(&spec.code, &spec.id).await {
@@ -446,6 +432,40 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
     // Without the system's randomness nothing the server hands out (ids, codes, seeds) is safe.
     getrandom::fill(&mut bytes).expect("the operating system's random source");
     bytes
+}
+
+/// A new match of `mode` under `rules` for `entrants` (seated as the mode seats them), in a room
+/// of `code`: what its table plays, its match, and how it is saved before its first shot.
+pub fn fresh_match(
+    code: String,
+    mode: Mode,
+    rules: &str,
+    rated: bool,
+    entrants: Vec<seating::Entrant>,
+) -> Result<(TableSpec, Game, SavedMatch), String> {
+    let ruleset = Ruleset::preset(rules).map_err(|e| e.to_string())?;
+    let seed = u64::from_le_bytes(random_bytes::<8>());
+    let game = Game::new(BoardSpec::icf(), MatchSettings::with_rules(mode, ruleset), seed)
+        .map_err(|e| e.to_string())?;
+    let spec = TableSpec {
+        id: random_id(),
+        code,
+        mode,
+        rules: rules.to_string(),
+        rated,
+        seated: seating::seat(mode, entrants),
+    };
+    let saved = SavedMatch {
+        id: spec.id.clone(),
+        code: spec.code.clone(),
+        mode: mode.name().into(),
+        rules: spec.rules.clone(),
+        rated,
+        seats: serde_json::to_string(&spec.seated).map_err(|e| e.to_string())?,
+        shots: 0,
+        state: game.to_json().map_err(|e| e.to_string())?,
+    };
+    Ok((spec, game, saved))
 }
 
 /// A new room code: `CODE_LENGTH` characters of the unambiguous alphabet.

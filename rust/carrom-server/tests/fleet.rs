@@ -76,6 +76,24 @@ async fn make_room(maker: &mut Bot, rules: &str) -> String {
         .unwrap()
 }
 
+/// Two players of a room made on `node` under `rules`, three shots into their match, with no
+/// strike on its way.
+async fn three_shots_in_a_room(node: &Running, names: [&str; 2], rules: &str) -> (Bot, Bot) {
+    let mut maker = node.bot(names[0], &token(names[0])).await;
+    let mut friend = node.bot(names[1], &token(names[1])).await;
+    welcome(&mut maker).await;
+    welcome(&mut friend).await;
+    let code = make_room(&mut maker, rules).await;
+    friend.ask(&ToServer::Join { code }).await.unwrap();
+    matched(&mut maker).await;
+    matched(&mut friend).await;
+    drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 3)).await;
+    // A strike made as the last of those turns came is played before the node goes.
+    settle(&mut [&mut maker, &mut friend], Duration::from_millis(600)).await;
+    assert!(in_step(&[&mut maker, &mut friend], 3));
+    (maker, friend)
+}
+
 /// A count from the fleet's database.
 async fn count(database: &str, sql: &str) -> i64 {
     let mut db = sqlx::PgConnection::connect(database).await.unwrap();
@@ -158,18 +176,7 @@ async fn a_node_killed_mid_match_has_it_taken_over_elsewhere_and_rated_once() {
 #[tokio::test]
 async fn a_draining_node_hands_its_matches_to_the_others() {
     let Some((_, mut nodes)) = fleet("fleet_drain", &[]).await else { return };
-    let mut maker = nodes[0].bot("pooja", &token("pooja")).await;
-    let mut friend = nodes[0].bot("qasim", &token("qasim")).await;
-    welcome(&mut maker).await;
-    welcome(&mut friend).await;
-    let code = make_room(&mut maker, "freestyle").await;
-    friend.ask(&ToServer::Join { code }).await.unwrap();
-    matched(&mut maker).await;
-    matched(&mut friend).await;
-    drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 3)).await;
-    // A strike made as the last of those turns came is played before the node goes.
-    settle(&mut [&mut maker, &mut friend], Duration::from_millis(600)).await;
-    assert!(in_step(&[&mut maker, &mut friend], 3));
+    let (mut maker, friend) = three_shots_in_a_room(&nodes[0], ["pooja", "qasim"], "freestyle").await;
     let at_drain = hash(&maker);
     let status = nodes.remove(0).stop();
     assert!(status.success(), "{status}");
@@ -189,18 +196,7 @@ async fn a_draining_node_hands_its_matches_to_the_others() {
 #[tokio::test]
 async fn a_node_frozen_past_its_lease_gives_its_match_up_and_plays_no_shot_of_it() {
     let Some((database, nodes)) = fleet("fleet_frozen", &["--drop-seconds", "3"]).await else { return };
-    let mut maker = nodes[0].bot("ravi", &token("ravi")).await;
-    let mut friend = nodes[0].bot("sita", &token("sita")).await;
-    welcome(&mut maker).await;
-    welcome(&mut friend).await;
-    let code = make_room(&mut maker, "classic").await;
-    friend.ask(&ToServer::Join { code }).await.unwrap();
-    matched(&mut maker).await;
-    matched(&mut friend).await;
-    drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 3)).await;
-    // A strike made as the last of those turns came is played before the node goes.
-    settle(&mut [&mut maker, &mut friend], Duration::from_millis(600)).await;
-    assert!(in_step(&[&mut maker, &mut friend], 3));
+    let (maker, friend) = three_shots_in_a_room(&nodes[0], ["ravi", "sita"], "classic").await;
     let at_freeze = hash(&maker);
     // Frozen, node a looks dead to the others (as a machine cut off would): they take the match.
     nodes[0].signal("STOP");

@@ -8,9 +8,6 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// A database emptied before the server starts on it.
-pub struct Fresh;
-
 /// A running carrom-server.
 pub struct MatchServer {
     child: Child,
@@ -32,18 +29,18 @@ impl MatchServer {
 
     /// As `start_as`, on CPU `core` alone when given (with `taskset`).
     pub fn start_on(profile: &str, options: &[&str], core: Option<u32>) -> Result<MatchServer, String> {
-        MatchServer::launch(profile, options, core, "127.0.0.1:0", Some(Fresh))
+        MatchServer::launch(profile, options, core, "127.0.0.1:0", true)
     }
 
     /// A debug server listening on `listen`, on an empty database.
     pub fn start_at(listen: &str) -> Result<MatchServer, String> {
-        MatchServer::launch("debug", &[], None, listen, Some(Fresh))
+        MatchServer::launch("debug", &[], None, listen, true)
     }
 
     /// A debug server listening on `listen` over the database the last one used (a server
     /// started again after a crash).
     pub fn again_at(listen: &str) -> Result<MatchServer, String> {
-        MatchServer::launch("debug", &[], None, listen, None)
+        MatchServer::launch("debug", &[], None, listen, false)
     }
 
     /// A debug server as node `id` of a fleet over the checks' one database (`fresh`: emptied
@@ -51,14 +48,14 @@ impl MatchServer {
     pub fn node(id: &str, options: &[&str], fresh: bool) -> Result<MatchServer, String> {
         let mut with = vec!["--node", id];
         with.extend_from_slice(options);
-        MatchServer::launch("debug", &with, None, "127.0.0.1:0", fresh.then_some(Fresh))
+        MatchServer::launch("debug", &with, None, "127.0.0.1:0", fresh)
     }
 
     /// A release server as node `id` of a fleet over the database at `url` (PostgreSQL).
     pub fn node_on(id: &str, url: &str, options: &[&str]) -> Result<MatchServer, String> {
         let mut with = vec!["--node", id, "--database", url];
         with.extend_from_slice(options);
-        MatchServer::launch("release", &with, None, "127.0.0.1:0", None)
+        MatchServer::launch("release", &with, None, "127.0.0.1:0", false)
     }
 
     /// Starts the server, over the checks' SQLite file (emptied first when `fresh`) unless
@@ -68,7 +65,7 @@ impl MatchServer {
         options: &[&str],
         core: Option<u32>,
         listen: &str,
-        fresh: Option<Fresh>,
+        fresh: bool,
     ) -> Result<MatchServer, String> {
         let root = workspace_root();
         let mut build = Command::new(cargo());
@@ -83,7 +80,7 @@ impl MatchServer {
         let folder = target_dir()?.join("online-checks");
         std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
         let database = folder.join("server.sqlite");
-        if fresh.is_some() {
+        if fresh {
             for suffix in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(folder.join(format!("server.sqlite{suffix}")));
             }

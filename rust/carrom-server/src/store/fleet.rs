@@ -95,6 +95,16 @@ impl Store {
             .collect()
     }
 
+    /// Where clients reach `node`, if its lease is current.
+    pub async fn live_url(&self, node: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT url FROM nodes WHERE id = $1 AND lease_until >= $2")
+            .bind(node)
+            .bind(now_ms())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("url")).transpose()?)
+    }
+
     /// Writes a new match, held by `node`, with its players.
     pub async fn open_match(
         &self,
