@@ -1,7 +1,8 @@
 extends Node
 ## The phone's back button or back gesture: one screen back. Every screen a player can leave
-## joins the group `GROUP` and answers `go_back()`; the one on top (the last of the group in the
-## tree: a screen opens over the one that opened it) is sent back. In a match that opens the
+## is in the group `GROUP` (set in its scene); the one on top (the last of the group in the
+## tree: a screen opens over the one that opened it) is sent back — by its `go_back()` when it
+## has one, else as its own Back button (`_on_back_pressed`) sends it. In a match that opens the
 ## pause menu, and closes it again; at the main menu it ends the game, as Android's first screen
 ## does. (`application/config/quit_on_go_back` is off, so that only this decides.)
 
@@ -19,6 +20,6 @@ func go_back() -> bool:
 	for i in range(screens.size() - 1, -1, -1):
 		var screen: Node = screens[i]
 		if screen.is_inside_tree() and not screen.is_queued_for_deletion():
-			screen.call("go_back")
+			screen.call("go_back" if screen.has_method("go_back") else "_on_back_pressed")
 			return true
 	return false

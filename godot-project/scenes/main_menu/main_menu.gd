@@ -63,10 +63,6 @@ func _on_quit_pressed() -> void:
 	get_tree().quit()
 
 
-func _enter_tree() -> void:
-	add_to_group(Back.GROUP)
-
-
 ## The back button at the first screen ends the game, as a phone's first screen does.
 func go_back() -> void:
 	get_tree().quit()

@@ -162,7 +162,6 @@ func _notification(what: int) -> void:
 
 
 func _enter_tree() -> void:
-	add_to_group(Back.GROUP)
 	# A phone's screen stays on while a match is played (nobody touches it between shots).
 	DisplayServer.screen_set_keep_on(true)
 

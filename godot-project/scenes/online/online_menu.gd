@@ -312,12 +312,3 @@ static func _is_host_name(text: String) -> bool:
 		"^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\\.[A-Za-z0-9-]{1,63})*$"
 	)
 	return text.length() <= 253 and host_name.search(text) != null
-
-
-func _enter_tree() -> void:
-	add_to_group(Back.GROUP)
-
-
-## The back button: as the screen's own Back.
-func go_back() -> void:
-	_on_back_pressed()

@@ -131,12 +131,3 @@ func _on_set_up_pressed() -> void:
 
 func _on_back_pressed() -> void:
 	get_tree().change_scene_to_file(MENU)
-
-
-func _enter_tree() -> void:
-	add_to_group(Back.GROUP)
-
-
-## The back button: as the screen's own Back.
-func go_back() -> void:
-	_on_back_pressed()

@@ -8,12 +8,3 @@ signal closed
 func _on_back_pressed() -> void:
 	closed.emit()
 	queue_free()
-
-
-func _enter_tree() -> void:
-	add_to_group(Back.GROUP)
-
-
-## The back button: as the screen's own Back.
-func go_back() -> void:
-	_on_back_pressed()

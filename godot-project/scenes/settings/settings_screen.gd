@@ -87,12 +87,3 @@ func _on_back_pressed() -> void:
 	GameSettings.save_settings()
 	closed.emit()
 	queue_free()
-
-
-func _enter_tree() -> void:
-	add_to_group(Back.GROUP)
-
-
-## The back button: as the screen's own Back.
-func go_back() -> void:
-	_on_back_pressed()
