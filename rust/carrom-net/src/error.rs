@@ -49,6 +49,18 @@ pub enum NetError {
         /// How many it had.
         len: usize,
     },
+    /// A name a player may not give (see `name::check`).
+    #[error(
+        "a name is 1 to {max} characters: letters, marks and digits of any script, spaces, '-' or '_', with a letter or digit, not starting with a mark; this one will not do: {what}"
+    )]
+    BadName {
+        /// The most characters allowed.
+        max: usize,
+        /// How many it had.
+        len: usize,
+        /// What is wrong with it.
+        what: String,
+    },
     /// A seat number outside 0–3.
     #[error("seat {0} does not exist: seats are 0 to 3")]
     NoSuchSeat(u8),

@@ -23,6 +23,7 @@ pub mod host;
 pub mod intent;
 pub mod lobby;
 pub mod message;
+pub mod name;
 pub mod pick;
 pub mod players;
 pub mod rate;

@@ -40,9 +40,10 @@ pub struct Player {
     pub who: Who,
 }
 
-/// Checks a player's name: 1 to [`MAX_NAME`] letters, digits, spaces, `-` or `_`.
+/// Checks a player's name: 1 to [`MAX_NAME`] characters, each a letter, mark or digit of any
+/// script, a space, `-`, `_` or a joiner (see [`crate::name`]).
 pub fn check_name(name: &str) -> Result<(), NetError> {
-    check_identity("name", name, MAX_NAME, |c| c.is_alphanumeric() || c == ' ' || c == '-' || c == '_')
+    crate::name::check(name, MAX_NAME)
 }
 
 /// Checks `text`: 1 to `max` characters, each one `allowed`.
