@@ -14,8 +14,20 @@ const LANGUAGES := {
 	"eo": "LANG_EO",
 	"ko": "LANG_KO",
 	"es": "LANG_ES",
-	"te": "LANG_TE"
+	"te": "LANG_TE",
+	"hi": "LANG_HI",
+	"ur": "LANG_UR",
+	"bn": "LANG_BN",
+	"ta": "LANG_TA",
+	"si": "LANG_SI",
+	"ne": "LANG_NE"
 }
+
+## Extra room above and below every line, in pixels, for the languages whose script stands
+## taller than the fonts' shared line height: Urdu's Nastaliq stacks its letters up and
+## reaches down (its font is cut to the others' line height so that buttons and fields in
+## every other language keep their size).
+const TALL_LINES := {"ur": Vector2i(12, 6)}
 
 ## Master volume, 0–1.
 var volume := 0.8
@@ -91,6 +103,14 @@ func system_language() -> String:
 ## Applies the settings that act on the engine, and tells whoever listens.
 func apply() -> void:
 	TranslationServer.set_locale(language)
+	# The root follows the language's direction (Urdu mirrors the interface; the board, a
+	# Node2D, does not); setting it again tells every control the direction may have changed.
+	get_tree().root.set_layout_direction(Window.LAYOUT_DIRECTION_LOCALE)
+	var font := ThemeDB.get_project_theme().default_font as FontVariation
+	if font:
+		var room: Vector2i = TALL_LINES.get(language, Vector2i.ZERO)
+		font.spacing_top = room.x
+		font.spacing_bottom = room.y
 	AudioServer.set_bus_volume_db(0, linear_to_db(maxf(volume, 0.0001)))
 	AudioServer.set_bus_mute(0, volume <= 0.0)
 	changed.emit()

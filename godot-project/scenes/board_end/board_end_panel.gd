@@ -28,7 +28,7 @@ func show_board(rules: CarromRules, winner: int) -> void:
 	%Title.text = (
 		tr("PANEL_BOARD_DRAWN")
 		if winner < 0
-		else tr("PANEL_BOARD_WON") % SeatNames.side_name(rules, winner)
+		else Words.say("PANEL_BOARD_WON", SeatNames.side_name(rules, winner))
 	)
 	var points_game := rules.is_scored_by_pieces()
 	var tally := rules.get_board_tally()

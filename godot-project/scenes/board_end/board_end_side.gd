@@ -8,7 +8,7 @@ extends VBoxContainer
 ## `won` whether it took the board, `points_game` whether every coin scores for its holder.
 func show_tally(players: String, tally: Dictionary, won: bool, points_game: bool) -> void:
 	var points := int(tally.get("points", 0))
-	%Heading.text = tr("PANEL_POINTS_LINE") % [players, points]
+	%Heading.text = Words.say("PANEL_POINTS_LINE", [players, points])
 	var queen := bool(tally.get("queen", false))
 	%Tray.show_pieces(int(tally.get("white", 0)), int(tally.get("black", 0)), queen)
 	var lines: Array[String] = []
@@ -20,9 +20,9 @@ func show_tally(players: String, tally: Dictionary, won: bool, points_game: bool
 			)
 		)
 	elif won:
-		lines.append(tr("BOARD_END_COINS_LEFT") % int(tally.get("coin_points", 0)))
+		lines.append(Words.say("BOARD_END_COINS_LEFT", int(tally.get("coin_points", 0))))
 	if queen and (won or points_game):
-		lines.append(tr("BOARD_END_QUEEN") % int(tally.get("queen_points", 0)))
+		lines.append(Words.say("BOARD_END_QUEEN", int(tally.get("queen_points", 0))))
 	elif queen:
 		lines.append(tr("BOARD_END_QUEEN_LOST"))
 	if lines.is_empty():

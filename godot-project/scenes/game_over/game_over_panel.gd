@@ -26,11 +26,13 @@ func show_result(
 	%Title.text = (
 		tr("PANEL_DRAW")
 		if winner < 0
-		else tr("PANEL_MATCH_WON") % SeatNames.side_name(rules, winner)
+		else Words.say("PANEL_MATCH_WON", SeatNames.side_name(rules, winner))
 	)
 	var lines: Array[String] = []
 	for side in scores.size():
-		lines.append(tr("PANEL_SCORE_LINE") % [SeatNames.side_name(rules, side), scores[side]])
+		lines.append(
+			Words.say("PANEL_SCORE_LINE", [SeatNames.side_name(rules, side), scores[side]])
+		)
 	%Scores.text = "\n".join(lines)
 	for part in %LastBoard.get_children():
 		%LastBoard.remove_child(part)

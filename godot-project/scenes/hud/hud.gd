@@ -137,27 +137,27 @@ func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
 	# The match's own number of boards: `max_boards` may be 0, "the ruleset's".
 	var ruleset := rules.get_match_ruleset()
 	var boards := ruleset.max_boards if ruleset else rules.max_boards
-	var parts: Array[String] = [tr("STATUS_BOARD") % [rules.get_board_number(), boards]]
+	var parts: Array[String] = [Words.say("STATUS_BOARD", [rules.get_board_number(), boards])]
 	if to_play >= 0:
-		parts.append(tr("BANNER_TO_PLAY") % SeatNames.player_name(rules, to_play))
+		parts.append(Words.say("BANNER_TO_PLAY", SeatNames.player_name(rules, to_play)))
 	var queen := SeatNames.queen_text(rules)
 	if not queen.is_empty():
 		parts.append(queen)
 	var dues := rules.get_dues()
 	for side in dues.size():
 		if dues[side] > 0:
-			parts.append(tr("STATUS_OWES") % [SeatNames.side_name(rules, side), dues[side]])
+			parts.append(Words.say("STATUS_OWES", [SeatNames.side_name(rules, side), dues[side]]))
 	var open := Online.open_seats()
 	if open > 0:
-		parts.append(tr("STATUS_OPEN_SEATS") % open)
+		parts.append(Words.say("STATUS_OPEN_SEATS", open))
 	var waiting := Online.waiting()
 	if waiting["seconds"] > 0:
-		parts.append(tr("STATUS_WAITING") % [waiting["names"], waiting["seconds"]])
+		parts.append(Words.say("STATUS_WAITING", [waiting["names"], waiting["seconds"]]))
 	if Online.role == Online.Role.HOST:
 		# What friends need to join: the address and port, or the code for both.
 		var address := RoomCode.local_address()
 		var code := RoomCode.encode(address, Online.port)
-		parts.append(tr("STATUS_HOSTING") % ["%s:%d" % [address, Online.port], code])
+		parts.append(Words.say("STATUS_HOSTING", ["%s:%d" % [address, Online.port], code]))
 	return parts
 
 

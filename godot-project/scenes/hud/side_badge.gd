@@ -17,7 +17,7 @@ func show_side(
 ) -> void:
 	_name.text = players
 	_name.tooltip_text = players
-	_score.text = str(score)
+	_score.text = Words.number(score)
 	_score.theme_type_variation = &"ScoreLabelActive" if playing else &"ScoreLabel"
 	# The swatch keeps the theme's shape and rim and takes the side's colour.
 	var style: StyleBoxFlat = get_theme_stylebox("panel", "Swatch").duplicate()

@@ -10,11 +10,11 @@ var _last_points := PackedInt32Array()
 
 
 func _on_turn_flow_person_to_play(seat: int) -> void:
-	hud.banner(tr("BANNER_TO_PLAY") % SeatNames.player_name(rules, seat))
+	hud.banner(Words.say("BANNER_TO_PLAY", SeatNames.player_name(rules, seat)))
 
 
 func _on_rules_break_failed(_seat: int, attempts_left: int) -> void:
-	hud.banner(tr("BANNER_BREAK_HELD") % attempts_left)
+	hud.banner(Words.say("BANNER_BREAK_HELD", attempts_left))
 
 
 func _on_rules_foul_committed(_seat: int, foul: String, penalty: int) -> void:
@@ -31,7 +31,9 @@ func _on_rules_queen_pocketed(_seat: int) -> void:
 
 
 func _on_rules_queen_covered(seat: int) -> void:
-	hud.banner(tr("BANNER_QUEEN_COVERED") % SeatNames.player_name(rules, seat), Banner.Tone.QUEEN)
+	hud.banner(
+		Words.say("BANNER_QUEEN_COVERED", SeatNames.player_name(rules, seat)), Banner.Tone.QUEEN
+	)
 
 
 func _on_rules_queen_returned(_reason: String) -> void:
@@ -40,7 +42,7 @@ func _on_rules_queen_returned(_reason: String) -> void:
 
 func _on_rules_board_started(number: int, _breaker: int) -> void:
 	_last_points = PackedInt32Array()
-	hud.banner(tr("BANNER_BOARD_N") % number)
+	hud.banner(Words.say("BANNER_BOARD_N", number))
 
 
 ## Points the last shot earned in the points game, shown as they come.
@@ -51,6 +53,10 @@ func _on_rules_turn_started(_seat: int) -> void:
 			var gained := points[side] - _last_points[side]
 			if gained > 0:
 				hud.banner(
-					"+%d  %s" % [gained, SeatNames.side_name(rules, side)], Banner.Tone.POINTS
+					(
+						"+%s  %s"
+						% [Words.number(gained), Words.isolated(SeatNames.side_name(rules, side))]
+					),
+					Banner.Tone.POINTS
 				)
 	_last_points = points

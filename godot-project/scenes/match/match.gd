@@ -75,7 +75,7 @@ func _go_online() -> void:
 		error = link.host(Online.port, Online.websocket)
 		if error == OK and beacon.broadcast(Online.port) != OK:
 			push_warning("Hosting without a beacon: players type the address or code.")
-		hud.banner(tr("ONLINE_HOSTING") % Online.port)
+		hud.banner(Words.say("ONLINE_HOSTING", Online.port))
 	elif Online.via_server:
 		# A match server's match: the server is the host; its link carries the protocol.
 		var server := Online.server_link()
@@ -119,7 +119,7 @@ func _on_link_link_down(reason: String) -> void:
 		hud.banner(tr("ONLINE_HOST_LEFT_SAVED"), Banner.Tone.FOUL)
 		await get_tree().create_timer(5.0).timeout
 	else:
-		hud.banner(tr("ONLINE_LOST") % reason, Banner.Tone.FOUL)
+		hud.banner(Words.say("ONLINE_LOST", reason), Banner.Tone.FOUL)
 		await get_tree().create_timer(3.0).timeout
 	_to_menu()
 
@@ -128,7 +128,7 @@ func _on_link_link_down(reason: String) -> void:
 func _on_server_over(ending: String, changes: Array) -> void:
 	for change: Variant in changes:
 		if change is Dictionary and net.is_local_seat(int(change.get("seat", -1))):
-			hud.banner(tr("ONLINE_RATING") % [int(change["before"]), int(change["after"])])
+			hud.banner(Words.say("ONLINE_RATING", [int(change["before"]), int(change["after"])]))
 			return
 	if ending == "abandoned":
 		hud.banner(tr("ONLINE_ABANDONED"), Banner.Tone.FOUL)

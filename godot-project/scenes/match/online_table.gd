@@ -50,12 +50,12 @@ func _announce(seat: int, was: int, now: int) -> void:
 	var player := SeatNames.player_name(rules, seat)
 	match now:
 		CarromNet.WHO_AWAY:
-			hud.banner(tr("BANNER_AWAY") % player, Banner.Tone.FOUL)
+			hud.banner(Words.say("BANNER_AWAY", player), Banner.Tone.FOUL)
 		CarromNet.WHO_STAND_IN:
-			hud.banner(tr("BANNER_STAND_IN") % net.get_player_name(seat))
+			hud.banner(Words.say("BANNER_STAND_IN", net.get_player_name(seat)))
 		CarromNet.WHO_PERSON:
 			var back := was != CarromNet.WHO_OPEN
-			hud.banner(tr("BANNER_BACK" if back else "BANNER_JOINED") % player)
+			hud.banner(Words.say("BANNER_BACK" if back else "BANNER_JOINED", player))
 
 
 ## Nobody plays while the match waits for players.
@@ -81,9 +81,9 @@ func _resume() -> void:
 
 
 func _on_net_turn_passed(seat: int) -> void:
-	hud.banner(tr("BANNER_TIMED_OUT") % SeatNames.player_name(rules, seat), Banner.Tone.FOUL)
+	hud.banner(Words.say("BANNER_TIMED_OUT", SeatNames.player_name(rules, seat)), Banner.Tone.FOUL)
 
 
 func _on_rules_forfeited(seat: int, _side: int) -> void:
 	ring.stop()
-	hud.banner(tr("BANNER_FORFEIT") % SeatNames.player_name(rules, seat), Banner.Tone.FOUL)
+	hud.banner(Words.say("BANNER_FORFEIT", SeatNames.player_name(rules, seat)), Banner.Tone.FOUL)

@@ -14,9 +14,9 @@ static func player_name(rules: CarromRules, seat: int) -> String:
 	if online and online.who(seat) == CarromNet.WHO_OPEN:
 		return TranslationServer.translate("NAME_OPEN_SEAT")
 	if session and session.is_computer(seat):
-		var computer := TranslationServer.translate("NAME_COMPUTER") % number
+		var computer := Words.say("NAME_COMPUTER", number)
 		return computer if given.is_empty() else "%s (%s)" % [given, computer]
-	return TranslationServer.translate("NAME_PLAYER") % number if given.is_empty() else given
+	return Words.say("NAME_PLAYER", number) if given.is_empty() else given
 
 
 ## The side's name: its players joined.

@@ -27,7 +27,7 @@ static func kinds() -> Array:
 
 
 func _fill() -> void:
-	name_label.text = tr("NAME_PLAYER") % number
+	name_label.text = Words.say("NAME_PLAYER", number)
 	player.clear()
 	for kind: int in kinds():
 		if kind == Session.HUMAN:

@@ -76,7 +76,7 @@ func _fill_timers() -> void:
 	timer.clear()
 	for seconds in TIMERS:
 		timer.add_item(
-			tr("ONLINE_TIMER_OFF") if seconds == 0 else tr("ONLINE_TIMER_SECONDS") % seconds
+			tr("ONLINE_TIMER_OFF") if seconds == 0 else Words.say("ONLINE_TIMER_SECONDS", seconds)
 		)
 
 
@@ -179,12 +179,12 @@ func _on_server_welcomed(_player: String, playing: bool) -> void:
 
 func _on_server_queued(seconds: int, window: int) -> void:
 	play_computer.visible = true
-	_show_waiting("", tr("ONLINE_QUEUED") % [seconds, window])
+	_show_waiting("", Words.say("ONLINE_QUEUED", [seconds, window]))
 
 
 func _on_server_room(shown_code: String, expires_in: int, taken: int, seats: int) -> void:
 	play_computer.visible = false
-	_show_waiting(shown_code, tr("ONLINE_ROOM") % [taken, seats, ceili(expires_in / 60.0)])
+	_show_waiting(shown_code, Words.say("ONLINE_ROOM", [taken, seats, ceili(expires_in / 60.0)]))
 
 
 func _on_server_refused(reason: String) -> void:
@@ -194,7 +194,7 @@ func _on_server_refused(reason: String) -> void:
 
 func _on_server_down(reason: String) -> void:
 	waiting.visible = false
-	status.text = tr("ONLINE_NO_SERVER") % reason
+	status.text = Words.say("ONLINE_NO_SERVER", reason)
 
 
 ## While the quick match looks: a match against the computer, left for the online one as soon
@@ -248,10 +248,8 @@ func _on_beacon_games_changed() -> void:
 		button.custom_minimum_size.y = 88
 		button.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
 		var host_name: String = game["name"] if not game["name"].is_empty() else tr("ONLINE_SERVER")
-		button.text = (
-			tr("ONLINE_FOUND_GAME")
-			% [host_name, tr("MODE_" + str(game["mode"]).to_upper()), game["open"], key]
-		)
+		var mode := tr("MODE_" + str(game["mode"]).to_upper())
+		button.text = Words.say("ONLINE_FOUND_GAME", [host_name, mode, game["open"], key])
 		button.pressed.connect(_join_found.bind(game["address"], game["port"]))
 		found.add_child(button)
 
@@ -296,7 +294,11 @@ func _on_back_pressed() -> void:
 ## Keeps the name and port for next time; false (and says why) when the name will not do.
 func _keep_choices() -> bool:
 	var name_given := player_name.text.strip_edges()
-	var allowed := RegEx.create_from_string("^[\\p{L}\\p{N} _-]{1,24}$")
+	# As the host checks it (carrom-net's name check): letters, marks and digits of any script,
+	# spaces, '-', '_' and the joiners; a letter or digit in it; no mark or joiner first.
+	var allowed := RegEx.create_from_string(
+		"^(?=.*[\\p{L}\\p{N}])[\\p{L}\\p{N} _-][\\p{L}\\p{M}\\p{N}\\x{200C}\\x{200D} _-]{0,23}$"
+	)
 	if allowed.search(name_given) == null:
 		status.text = "ONLINE_BAD_NAME"
 		return false

@@ -60,7 +60,9 @@ func _fill() -> void:
 		if rating is Dictionary:
 			var mode_key := "MODE_" + str(rating.get("ladder", "")).to_upper()
 			lines.append(
-				tr("RATINGS_YOURS") % [tr(mode_key), int(rating["rating"]), int(rating["games"])]
+				Words.say(
+					"RATINGS_YOURS", [tr(mode_key), int(rating["rating"]), int(rating["games"])]
+				)
 			)
 	yours.text = "\n".join(lines)
 
@@ -76,7 +78,7 @@ func _load() -> void:
 	)
 	var error := _request.request(url)
 	if error != OK:
-		status.text = tr("RATINGS_FAILED") % error_string(error)
+		status.text = Words.say("RATINGS_FAILED", error_string(error))
 
 
 func _on_request_completed(
@@ -86,12 +88,12 @@ func _on_request_completed(
 		status.text = "RATINGS_NO_ANSWER"
 		return
 	if code != 200:
-		status.text = tr("RATINGS_FAILED") % ("HTTP %d" % code)
+		status.text = Words.say("RATINGS_FAILED", "HTTP %d" % code)
 		return
 	var answer: Variant = ServerLink.read_json(body.get_string_from_utf8())
 	var players: Variant = answer.get("players") if answer is Dictionary else null
 	if not players is Array:
-		status.text = tr("RATINGS_FAILED") % "?"
+		status.text = Words.say("RATINGS_FAILED", "?")
 		return
 	var lines: Array[String] = []
 	for player: Variant in players:

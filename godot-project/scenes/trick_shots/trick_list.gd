@@ -58,7 +58,7 @@ static func keep_stars(id: String, earned: int) -> void:
 
 ## Stars earned, in words ("" before any).
 static func stars_text(earned: int) -> String:
-	return TranslationServer.translate("TRICK_STARS") % earned if earned > 0 else ""
+	return Words.say("TRICK_STARS", earned) if earned > 0 else ""
 
 
 func _fill() -> void:

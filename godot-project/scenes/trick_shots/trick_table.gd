@@ -60,7 +60,7 @@ static func goal_text(trick: Dictionary) -> String:
 		key = "TRICK_GOAL_WHITE"
 	elif trick["colour"] == CarromBoard.KIND_BLACK:
 		key = "TRICK_GOAL_BLACK"
-	var text: String = TranslationServer.translate(key) % trick["count"]
+	var text: String = Words.say(key, trick["count"])
 	if trick["one_turn"]:
 		text += " " + TranslationServer.translate("TRICK_ONE_TURN")
 	return text
@@ -68,7 +68,7 @@ static func goal_text(trick: Dictionary) -> String:
 
 func _show_strikes() -> void:
 	var stars: PackedInt32Array = all_tricks[index]["stars"]
-	status.text = tr("TRICK_STRIKES") % [tricks.get_strikes(), stars[0], stars[2]]
+	status.text = Words.say("TRICK_STRIKES", [tricks.get_strikes(), stars[0], stars[2]])
 
 
 func _fit() -> void:
@@ -89,7 +89,7 @@ func _on_board_shot_finished(_report: Dictionary) -> void:
 func _on_tricks_trick_done(strikes: int, stars: int) -> void:
 	TrickList.keep_stars(all_tricks[index]["id"], stars)
 	controller.end_turn()
-	status.text = tr("TRICK_DONE") % [strikes, TrickList.stars_text(stars)]
+	status.text = Words.say("TRICK_DONE", [strikes, TrickList.stars_text(stars)])
 	next_button.visible = index + 1 < all_tricks.size()
 
 

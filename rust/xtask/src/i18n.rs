@@ -4,8 +4,12 @@
 //! A key is a string literal in capitals with an underscore (`"MENU_PLAY"`). A literal that
 //! ends with `_` is a prefix the code completes at run time (`tr("FOUL_" + clause)`): every
 //! key that starts with it counts as used.
+//!
+//! The game fills a text's `%s` and `%d` in order (`Words.say`), so every language must hold
+//! the same ones, in the same order, as English: a translation with one more or one fewer
+//! would stop the sentence being made.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The keys (and key prefixes) a piece of GDScript or scene text uses.
@@ -29,6 +33,46 @@ pub fn po_keys(po: &str) -> BTreeSet<String> {
         .filter_map(|l| l.strip_prefix("msgid \"")?.strip_suffix('"'))
         .filter(|k| !k.is_empty())
         .map(str::to_string)
+        .collect()
+}
+
+/// Each msgid of a .po file with its msgstr (the header left out).
+pub fn po_texts(po: &str) -> BTreeMap<String, String> {
+    let mut texts = BTreeMap::new();
+    let mut key = None;
+    for line in po.lines() {
+        if let Some(k) = line.strip_prefix("msgid \"").and_then(|l| l.strip_suffix('"')) {
+            key = Some(k.to_string());
+        } else if let Some(text) = line.strip_prefix("msgstr \"").and_then(|l| l.strip_suffix('"')) {
+            if let Some(k) = key.take().filter(|k| !k.is_empty()) {
+                texts.insert(k, text.to_string());
+            }
+        }
+    }
+    texts
+}
+
+/// The `%s` and `%d` of a text, in order.
+pub fn placeholders(text: &str) -> Vec<&str> {
+    text.match_indices('%')
+        .filter_map(|(at, _)| text.get(at..at + 2))
+        .filter(|p| matches!(*p, "%s" | "%d"))
+        .collect()
+}
+
+/// Texts of a language whose placeholders are not English's, in kind, number and order.
+pub fn placeholder_problems(
+    lang: &str,
+    english: &BTreeMap<String, String>,
+    texts: &BTreeMap<String, String>,
+) -> Vec<String> {
+    texts
+        .iter()
+        .filter_map(|(key, text)| {
+            let wanted = placeholders(english.get(key)?);
+            let got = placeholders(text);
+            (wanted != got).then(|| format!("{lang}.po {key} has {got:?} where English has {wanted:?}"))
+        })
         .collect()
 }
 
@@ -71,6 +115,7 @@ pub fn check(root: &Path) -> Result<(), String> {
         used.extend(used_keys(&text));
     }
     let mut languages = vec![];
+    let mut texts = vec![];
     let dir = project.join("locale");
     let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for entry in entries.flatten() {
@@ -78,17 +123,23 @@ pub fn check(root: &Path) -> Result<(), String> {
         if path.extension().is_some_and(|e| e == "po") {
             let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let lang = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-            languages.push((lang, po_keys(&text)));
+            languages.push((lang.clone(), po_keys(&text)));
+            texts.push((lang, po_texts(&text)));
         }
     }
     languages.sort();
-    let wanted = ["en", "id", "eo", "ko", "es", "te"];
+    let wanted = ["en", "id", "eo", "ko", "es", "te", "hi", "ur", "bn", "ta", "si", "ne"];
     let have: Vec<&str> = languages.iter().map(|(l, _)| l.as_str()).collect();
     let missing: Vec<&&str> = wanted.iter().filter(|w| !have.contains(w)).collect();
     if !missing.is_empty() {
         return Err(format!("translations missing for {missing:?}"));
     }
-    let found = problems(&used, &languages);
+    let mut found = problems(&used, &languages);
+    if let Some((_, english)) = texts.iter().find(|(l, _)| l == "en") {
+        for (lang, theirs) in &texts {
+            found.extend(placeholder_problems(lang, english, theirs));
+        }
+    }
     println!("== translations: {} keys used, {} languages", used.len(), languages.len());
     if found.is_empty() {
         Ok(())
@@ -122,6 +173,16 @@ mod tests {
         assert!(found.contains(&"en.po has OLD_KEY, which nothing uses".to_string()), "{found:?}");
         assert!(found.contains(&"ko.po lacks MENU_PLAY".to_string()), "{found:?}");
         assert_eq!(found.len(), 2);
+    }
+
+    #[test]
+    fn a_translation_with_other_placeholders_is_reported() {
+        let po = |s: &str| po_texts(&format!("msgid \"\"\nmsgstr \"\"\n\nmsgid \"K\"\nmsgstr \"{s}\"\n"));
+        let english = po("Board %d of %d, %s");
+        assert!(placeholder_problems("hi", &english, &po("%d / %d: %s")).is_empty());
+        assert_eq!(placeholder_problems("ur", &english, &po("%s: %d / %d")).len(), 1);
+        assert_eq!(placeholder_problems("ta", &english, &po("%d")).len(), 1);
+        assert_eq!(placeholders("100% sure, %d"), vec!["%d"]);
     }
 
     #[test]

@@ -34,8 +34,10 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
                                    and the Godot scenarios and the exported game when Godot is found
   online [NAME]                    the online checks alone (Godot processes on 127.0.0.1), on
                                    the extension as last built by `build`
-  screenshots [--out DIR]          the README's pictures of the game, taken in a window (under
-                                   xvfb-run when there is no display), into docs/screenshots/
+  screenshots [--out DIR] [--tour L,L]
+                                   the README's pictures of the game, taken in a window (under
+                                   xvfb-run when there is no display), into docs/screenshots/;
+                                   --tour hi,ur,ta: every screen in those languages instead
   demo [--aim METRES]              a break shot simulated headless, reported
   selfplay [--games N] [--levels a,b] [--mode singles|doubles|points]
            [--ruleset classic|freestyle|disc_pool] [--threads N]

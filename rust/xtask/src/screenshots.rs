@@ -1,6 +1,7 @@
 //! `cargo xtask screenshots [--out DIR]`: the README's pictures of the game, taken from the game
 //! itself in a real window: the menu, the new-match and online screens, the first lesson, a match in portrait and in landscape,
-//! and the end of a board. Remake them after any change of look.
+//! the end of a board, and the menu and a match in Urdu. Remake them after any change of look.
+//! `--tour hi,ur,ta` takes every screen in those languages, portrait and landscape, instead.
 //!
 //! Godot cannot draw without a display, so with no `$DISPLAY` the game runs under `xvfb-run`
 //! (Debian and Ubuntu: `sudo apt install xvfb`). The game's user folder is one in the target
@@ -14,11 +15,23 @@ use std::process::Command;
 const PORTRAIT: &str = "540x960";
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let out = match args {
-        [] => workspace_root().join("docs").join("screenshots"),
-        [flag, dir] if flag == "--out" => PathBuf::from(dir),
-        _ => return Err("usage: cargo xtask screenshots [--out DIR]".into()),
-    };
+    const USAGE: &str = "usage: cargo xtask screenshots [--out DIR] [--tour LANGUAGES, e.g. hi,ur,ta]";
+    let mut out = workspace_root().join("docs").join("screenshots");
+    let mut tour = None;
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        match (flag.as_str(), rest.next()) {
+            ("--out", Some(dir)) => out = PathBuf::from(dir),
+            ("--tour", Some(languages))
+                if languages
+                    .split(',')
+                    .all(|l| l.len() == 2 && l.chars().all(|c| c.is_ascii_lowercase())) =>
+            {
+                tour = Some(languages.clone())
+            }
+            _ => return Err(USAGE.into()),
+        }
+    }
     let display = std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty());
     // Found when it can be started at all; its help is enough to know.
     let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
@@ -51,10 +64,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .args(["--rendering-driver", "opengl3", "--audio-driver", "Dummy", "--resolution", PORTRAIT])
         .args(["--script", "res://tests/screenshots.gd", "--"])
         .arg(format!("--out={}", out.display()));
+    if let Some(languages) = &tour {
+        command.arg(format!("--tour={languages}"));
+    }
     println!("== taking the screenshots into {}", out.display());
     let status = command.status().map_err(|e| format!("could not start Godot: {e}"))?;
     if !status.success() {
         return Err(format!("the screenshot run failed ({status})"));
+    }
+    if tour.is_some() {
+        println!("the tour's screenshots are in {}", out.display());
+        return Ok(());
     }
     for name in NAMES {
         let file = out.join(name);
@@ -67,7 +87,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The pictures the script takes (and the README shows).
-const NAMES: [&str; 11] = [
+const NAMES: [&str; 13] = [
     "menu.png",
     "new-match.png",
     "online.png",
@@ -79,4 +99,6 @@ const NAMES: [&str; 11] = [
     "match-portrait.png",
     "match-landscape.png",
     "board-end.png",
+    "urdu-menu.png",
+    "urdu-match.png",
 ];

@@ -8,6 +8,7 @@ const SCENES := [
 	"res://scenes/main_menu/main_menu.tscn",
 	"res://scenes/new_match/new_match.tscn",
 	"res://scenes/online/online_menu.tscn",
+	"res://scenes/online/ratings_screen.tscn",
 	"res://scenes/rules/rules_screen.tscn",
 	"res://scenes/settings/settings_screen.tscn",
 	"res://scenes/match/match.tscn",
@@ -61,9 +62,7 @@ func _run() -> void:
 	await _check_practice_by_touch()
 	await _check_trick_shot_by_touch()
 	await _check_vibration_setting()
-	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
-		for language: String in ["en", "id", "eo", "ko", "es", "te"]:
-			await _check_language(language, size)
+	await LanguageChecks.new(self, _result, _start_match, SCENES).run()
 	print("%d passed, %d failed" % [passed, failed])
 	root.get_node("Sfx").stop_all()
 	for i in 3:
@@ -220,65 +219,6 @@ func _check_board_end_panel(hud: Node, rules: CarromRules, points: Array) -> voi
 		ok = ok and not lines.text.is_empty()
 		detail += " | %s / %s" % [heading.text, lines.text.replace("\n", " ")]
 	_result("the end of a board shows what each side pocketed and scored", ok, detail)
-
-
-## In `language` at window `size`: every screen shows its text whole, in glyphs the font has.
-func _check_language(language: String, size: Vector2i) -> void:
-	var settings: Node = root.get_node("GameSettings")
-	settings.language = language
-	settings.apply()
-	root.size = size
-	var problems: Array[String] = []
-	for path: String in SCENES:
-		var node: Node = load(path).instantiate()
-		root.add_child(node)
-		for i in 3:
-			await process_frame
-		_inspect(node, problems)
-		node.queue_free()
-		await process_frame
-	var name := "language %s at %dx%d" % [language, size.x, size.y]
-	_result(name, problems.is_empty(), ", ".join(problems.slice(0, 4)))
-	settings.language = "en"
-	settings.apply()
-	root.size = Vector2i(720, 1280)
-
-
-## Checks each visible control with text under `node`.
-func _inspect(node: Node, problems: Array[String]) -> void:
-	for child in node.get_children():
-		_inspect(child, problems)
-	if not (node is Label or node is Button) or not (node as Control).is_visible_in_tree():
-		return
-	var control := node as Control
-	# Text set in a scene is a translation key that the node translates as it draws.
-	var text: String = control.atr(control.get("text"))
-	if text.is_empty():
-		return
-	var font := control.get_theme_font("font")
-	for i in text.length():
-		var code := text.unicode_at(i)
-		if code > 32 and not _has_glyph(font, code):
-			problems.append("%s lacks %s in '%s'" % [control.name, char(code), text])
-			return
-	var view := control.get_viewport_rect().size
-	var box := control.get_global_rect()
-	if box.position.x < -1.0 or box.end.x > view.x + 1.0:
-		problems.append("'%s' runs off the screen" % text)
-	elif control.get_combined_minimum_size().x > box.size.x + 1.0:
-		problems.append("'%s' is wider than its box" % text)
-
-
-## Whether `font`, or a font it falls back on, has the character.
-func _has_glyph(font: Font, code: int) -> bool:
-	if font.has_char(code):
-		return true
-	for fallback: Font in font.fallbacks:
-		if _has_glyph(fallback, code):
-			return true
-	if font is FontVariation and (font as FontVariation).base_font != null:
-		return _has_glyph((font as FontVariation).base_font, code)
-	return false
 
 
 ## A match saved on pause comes back as it was when continued from the menu.

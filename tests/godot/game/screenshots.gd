@@ -5,7 +5,9 @@ extends SceneTree
 ##   godot --path godot-project --resolution 540x960 --script res://tests/screenshots.gd \
 ##     -- --out=/absolute/folder
 ## The match is two people's seats played by the computer's suggestions, so it is the same
-## match every time.
+## match every time. With `--tour=hi,ur,ta` it takes, instead, every screen in each of those
+## languages in portrait and in landscape (`tour-<language>-<screen>-<portrait|landscape>.png`),
+## to be looked at as a player would.
 
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
@@ -13,6 +15,17 @@ const ONLINE := "res://scenes/online/online_menu.tscn"
 const RATINGS := "res://scenes/online/ratings_screen.tscn"
 const SETTINGS := "res://scenes/settings/settings_screen.tscn"
 const MATCH := "res://scenes/match/match.tscn"
+## The screens of the tour, by the name their pictures take.
+const TOUR := {
+	"menu": MENU,
+	"new-match": NEW_MATCH,
+	"online": ONLINE,
+	"ratings": RATINGS,
+	"settings": SETTINGS,
+	"rules": "res://scenes/rules/rules_screen.tscn",
+	"practice": "res://scenes/practice/practice.tscn",
+	"tricks": "res://scenes/trick_shots/trick_list.tscn",
+}
 const PORTRAIT := Vector2i(540, 960)
 const LANDSCAPE := Vector2i(1280, 720)
 ## Strikes played before the match pictures, so that the trays hold coins.
@@ -21,12 +34,15 @@ const OPENING_STRIKES := 7
 const STRIKE_LIMIT := 400
 
 var _out := ""
+var _tour: PackedStringArray = []
 
 
 func _initialize() -> void:
 	for arg in OS.get_cmdline_user_args():
 		if arg.begins_with("--out="):
 			_out = arg.trim_prefix("--out=")
+		elif arg.begins_with("--tour="):
+			_tour = arg.trim_prefix("--tour=").split(",", false)
 	_run.call_deferred()
 
 
@@ -35,9 +51,11 @@ func _run() -> void:
 		printerr("usage: ... --script res://tests/screenshots.gd -- --out=/absolute/folder")
 		quit(2)
 		return
-	var settings: Node = root.get_node("GameSettings")
-	settings.set("language", "en")
-	settings.call("apply")
+	if not _tour.is_empty():
+		await _take_tour()
+		quit(0)
+		return
+	await _set_language("en")
 	await _resize(PORTRAIT)
 	var menu: Node = load(MENU).instantiate()
 	root.add_child(menu)
@@ -86,7 +104,60 @@ func _run() -> void:
 	await _shoot("board-end.png")
 	game.queue_free()
 	await process_frame
+	# The game in Urdu: the interface mirrored, right to left, the board as it is.
+	await _set_language("ur")
+	var urdu_menu: Node = load(MENU).instantiate()
+	root.add_child(urdu_menu)
+	await _shoot("urdu-menu.png")
+	urdu_menu.queue_free()
+	var urdu_game := await _start_match()
+	for lesson in urdu_game.find_children("HowToPlay", "", true, false):
+		lesson.call("_on_skip_pressed")
+	for strike in OPENING_STRIKES:
+		await _play_suggested(urdu_game)
+	await _shoot("urdu-match.png")
+	urdu_game.queue_free()
+	await _set_language("en")
 	quit(0 if board_ended[0] else 1)
+
+
+func _set_language(language: String) -> void:
+	var settings: Node = root.get_node("GameSettings")
+	settings.set("language", language)
+	settings.call("apply")
+	await process_frame
+
+
+## Every screen of `TOUR`, then a match after a few strikes with its pause menu, in each
+## language asked for, portrait and landscape.
+func _take_tour() -> void:
+	root.get_node("GameSettings").set("how_to_play_seen", true)
+	for language in _tour:
+		await _set_language(language)
+		for screen: String in TOUR:
+			var node: Node = load(TOUR[screen]).instantiate()
+			root.add_child(node)
+			await _shoot_both("tour-%s-%s" % [language, screen])
+			node.queue_free()
+		var game := await _start_match()
+		for strike in 3:
+			await _play_suggested(game)
+		await _shoot_both("tour-%s-match" % language)
+		game.call("_pause")
+		await _shoot_both("tour-%s-pause" % language)
+		# The pause menu pauses the tree: the next language's match must run.
+		paused = false
+		game.queue_free()
+		await process_frame
+	await _set_language("en")
+
+
+func _shoot_both(name: String) -> void:
+	await _resize(PORTRAIT)
+	await _shoot(name + "-portrait.png")
+	await _resize(LANDSCAPE)
+	await _shoot(name + "-landscape.png")
+	await _resize(PORTRAIT)
 
 
 ## The ratings screen, filled from an answer as the server gives one (no server runs here).

@@ -1,0 +1,46 @@
+class_name Words
+## Sentences made from a translated template, written as the language writes them: numbers in
+## its own digits (Bengali and Nepali have theirs) and, in right-to-left text, each name or
+## address kept whole so that a Latin name inside an Urdu sentence reads in the right order.
+
+## First strong isolate and pop directional isolate: the run between them is laid out on its
+## own, in its own direction, and moves as one piece inside the sentence.
+const _ISOLATE := "\u2068"
+const _END_ISOLATE := "\u2069"
+
+
+## `tr(key) % args`: each `%d` in the current language's digits and, where the interface
+## reads right to left, each `%s` isolated. One argument may be given bare.
+static func say(key: String, args: Variant = []) -> String:
+	var given: Array = args if args is Array else [args]
+	var template := String(TranslationServer.translate(key))
+	var shown: Array[String] = []
+	var at := template.find("%")
+	while at >= 0 and at + 1 < template.length() and shown.size() < given.size():
+		var arg: Variant = given[shown.size()]
+		match template[at + 1]:
+			"d":
+				shown.append(number(int(arg)))
+			"s":
+				shown.append(isolated(str(arg)))
+		at = template.find("%", at + 2)
+	return template.replace("%d", "%s") % shown
+
+
+## `value` in the digits of the current language (Western digits for most).
+static func number(value: int) -> String:
+	var text_server := TextServerManager.get_primary_interface()
+	return text_server.format_number(str(value), TranslationServer.get_locale())
+
+
+## `text` as a piece of its own inside a right-to-left sentence; as it is elsewhere.
+static func isolated(text: String) -> String:
+	if not right_to_left():
+		return text
+	return _ISOLATE + text + _END_ISOLATE
+
+
+## Whether the current language reads right to left (the interface mirrors for it).
+static func right_to_left() -> bool:
+	var locale := TranslationServer.get_locale()
+	return TextServerManager.get_primary_interface().is_locale_right_to_left(locale)
