@@ -23,11 +23,11 @@ const LANGUAGES := {
 	"ne": "LANG_NE"
 }
 
-## Extra room above and below every line, in pixels, for the languages whose script stands
-## taller than the fonts' shared line height: Urdu's Nastaliq stacks its letters up and
-## reaches down (its font is cut to the others' line height so that buttons and fields in
-## every other language keep their size).
-const TALL_LINES := {"ur": Vector2i(12, 6)}
+## Extra room above and below each line, as a share of the font's size, for the languages
+## whose script stands taller than the fonts' shared line height: Urdu's Nastaliq stacks its
+## letters up and reaches down (its font is cut to the others' line height so that buttons and
+## fields in every other language keep their size).
+const TALL_LINES := {"ur": Vector2(0.6, 0.25)}
 
 ## Master volume, 0–1.
 var volume := 0.8
@@ -106,11 +106,29 @@ func apply() -> void:
 	# The root follows the language's direction (Urdu mirrors the interface; the board, a
 	# Node2D, does not); setting it again tells every control the direction may have changed.
 	get_tree().root.set_layout_direction(Window.LAYOUT_DIRECTION_LOCALE)
-	var font := ThemeDB.get_project_theme().default_font as FontVariation
-	if font:
-		var room: Vector2i = TALL_LINES.get(language, Vector2i.ZERO)
-		font.spacing_top = room.x
-		font.spacing_bottom = room.y
+	_give_lines_room(TALL_LINES.get(language, Vector2.ZERO))
 	AudioServer.set_bus_volume_db(0, linear_to_db(maxf(volume, 0.0001)))
 	AudioServer.set_bus_mute(0, volume <= 0.0)
 	changed.emit()
+
+
+## Gives every font of the project theme `room` (top and bottom, shares of its size) above and
+## below its lines: the default font and each type's own (titles, headings: larger sizes).
+func _give_lines_room(room: Vector2) -> void:
+	var theme := ThemeDB.get_project_theme()
+	if theme == null:
+		return
+	_room(theme.default_font, theme.default_font_size, room)
+	for type in theme.get_font_type_list():
+		var size := theme.default_font_size
+		if theme.has_font_size("font_size", type):
+			size = theme.get_font_size("font_size", type)
+		for font_name in theme.get_font_list(type):
+			_room(theme.get_font(font_name, type), size, room)
+
+
+static func _room(font: Font, size: int, room: Vector2) -> void:
+	var variation := font as FontVariation
+	if variation:
+		variation.spacing_top = roundi(room.x * size)
+		variation.spacing_bottom = roundi(room.y * size)
