@@ -69,7 +69,7 @@ def set_line_metrics(font_path, ascent, descent):
     """
     from fontTools.ttLib import TTFont
 
-    font = TTFont(font_path)
+    font = TTFont(font_path, recalcTimestamp=False)
     font["hhea"].ascent, font["hhea"].descent, font["hhea"].lineGap = ascent, -descent, 0
     os2 = font["OS/2"]
     os2.sTypoAscender, os2.sTypoDescender, os2.sTypoLineGap = ascent, -descent, 0
