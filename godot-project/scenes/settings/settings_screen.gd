@@ -1,6 +1,7 @@
 extends PanelContainer
 ## Sound volume, language, the aim guide, the turning board, vibration and the match server's
-## address; saved when closed (an address that is not a ws:// or wss:// URL is refused).
+## address, and the game's version; saved when closed (an address that is not a ws:// or
+## wss:// URL is refused).
 ## Laid out in settings_screen.tscn with its text as translation keys: a new language shows at
 ## once.
 
@@ -13,6 +14,7 @@ signal closed
 @onready var vibration: CheckButton = %Vibration
 @onready var server: LineEdit = %Server
 @onready var server_status: Label = %ServerStatus
+@onready var version: Label = %Version
 
 
 func _ready() -> void:
@@ -22,11 +24,21 @@ func _ready() -> void:
 	vibration.set_pressed_no_signal(GameSettings.vibration)
 	server.text = GameSettings.server_url
 	_fill_languages()
+	version.text = version_text()
 
 
 func _notification(what: int) -> void:
 	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
 		_fill_languages()
+		version.text = version_text()
+
+
+## The game's version (the workspace's, which the export writes into project.godot and every
+## preset), to tell support which build a player has.
+static func version_text() -> String:
+	return Words.say(
+		"SETTINGS_VERSION", str(ProjectSettings.get_setting("application/config/version", ""))
+	)
 
 
 ## Each language by its own name, in the language chosen now.

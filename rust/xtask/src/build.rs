@@ -1,7 +1,7 @@
 //! `cargo xtask build [--release] [--target TRIPLE]`: builds rust/carrom-godot and puts the
 //! library where addons/carrom/carrom.gdextension looks for it.
 
-use crate::cargo::{build_cdylib, workspace_root};
+use crate::cargo::{build_cdylib, workspace_root, Profile};
 use std::path::PathBuf;
 
 /// Where one platform's library goes, and its file name.
@@ -53,14 +53,18 @@ pub fn run(args: &[String]) -> Result<PathBuf, String> {
             }
         }
     }
-    into_addon(release, target.as_deref(), &[])
+    into_addon(if release { Profile::Release } else { Profile::Dev }, target.as_deref(), &[])
 }
 
 /// Builds the extension for `target` (the host when `None`) and copies it where the
 /// `.gdextension` file looks for it. `envs` are set for cargo (a linker, say).
-pub fn into_addon(release: bool, target: Option<&str>, envs: &[(String, String)]) -> Result<PathBuf, String> {
+pub fn into_addon(
+    profile: Profile,
+    target: Option<&str>,
+    envs: &[(String, String)],
+) -> Result<PathBuf, String> {
     let artifact = artifact(target)?;
-    let built = build_cdylib("carrom-godot", release, target, envs)?;
+    let built = build_cdylib("carrom-godot", profile, target, envs)?;
     let dest_dir = workspace_root().join("addons/carrom/bin").join(artifact.platform);
     std::fs::create_dir_all(&dest_dir).map_err(|e| format!("cannot make {}: {e}", dest_dir.display()))?;
     let dest = dest_dir.join(artifact.file);

@@ -49,12 +49,31 @@ pub fn target_dir() -> Result<PathBuf, String> {
         .ok_or_else(|| "cargo metadata gave no target_directory".into())
 }
 
+/// How a library is built: as developers run it, in release, or as players download it
+/// (`[profile.ship]` in the workspace: link-time optimisation, one codegen unit, stripped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    Dev,
+    Release,
+    Ship,
+}
+
+impl Profile {
+    fn flag(self) -> Option<&'static str> {
+        match self {
+            Profile::Dev => None,
+            Profile::Release => Some("--release"),
+            Profile::Ship => Some("--profile=ship"),
+        }
+    }
+}
+
 /// Builds one library crate and returns the file cargo wrote, read from cargo's own messages,
 /// so that `CARGO_TARGET_DIR`, `--target` and profiles need no guessing. Cargo's progress goes
 /// to the terminal as usual.
 pub fn build_cdylib(
     package: &str,
-    release: bool,
+    profile: Profile,
     target: Option<&str>,
     envs: &[(String, String)],
 ) -> Result<PathBuf, String> {
@@ -64,13 +83,14 @@ pub fn build_cdylib(
         .current_dir(workspace_root())
         .envs(envs.iter().map(|(k, v)| (k, v)))
         .stdout(Stdio::piped());
-    if release {
-        command.arg("--release");
+    if let Some(flag) = profile.flag() {
+        command.arg(flag);
     }
     if let Some(target) = target {
         command.args(["--target", target]);
     }
-    let name = format!("cargo build -p {package}{}", if release { " --release" } else { "" });
+    let name =
+        format!("cargo build -p {package}{}", profile.flag().map(|f| format!(" {f}")).unwrap_or_default());
     println!("== {name}{}", target.map(|t| format!(" --target {t}")).unwrap_or_default());
     let mut child = command.spawn().map_err(|e| format!("{name}: could not start: {e}"))?;
     let mut library = None;

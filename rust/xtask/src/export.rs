@@ -3,7 +3,7 @@
 //! message that says how to get it), builds the extension in release for the target, then runs
 //! Godot's own `--export-release` with the matching preset of godot-project/export_presets.cfg.
 
-use crate::cargo::workspace_root;
+use crate::cargo::{workspace_root, Profile};
 use crate::godot::{templates_version, Godot};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -95,6 +95,8 @@ pub fn export(godot: &Godot, platform: Platform, out: Option<&Path>) -> Result<P
     check_host(platform)?;
     check_template(godot, platform, &preset)?;
     let envs = check_toolchain(platform)?;
+    crate::version::stamp(&project)?;
+    crate::icons::require(&project)?;
     build_library(platform, &envs)?;
     import(godot, &project)?;
     let default_path = project.join(&preset.export_path);
@@ -361,18 +363,19 @@ fn host_triple() -> String {
         .unwrap_or_default()
 }
 
-/// Builds the extension in release for the platform into the addon (macOS: a universal file).
+/// Builds the extension as players download it (`Profile::Ship`) for the platform into the
+/// addon (macOS: a universal file).
 fn build_library(platform: Platform, envs: &[(String, String)]) -> Result<(), String> {
     let triples = platform.triples();
     if platform != Platform::Macos {
-        // On the host, build without --target so that `cargo xtask build` and the export share
-        // one folder of compiled dependencies.
+        // On the host, build without --target so that every export shares one folder of
+        // compiled dependencies.
         let target = (triples[0] != host_triple()).then_some(triples[0]);
-        return crate::build::into_addon(true, target, envs).map(|_| ());
+        return crate::build::into_addon(Profile::Ship, target, envs).map(|_| ());
     }
     let mut parts = vec![];
     for triple in &triples {
-        parts.push(crate::cargo::build_cdylib("carrom-godot", true, Some(triple), envs)?);
+        parts.push(crate::cargo::build_cdylib("carrom-godot", Profile::Ship, Some(triple), envs)?);
     }
     let dest = workspace_root().join("addons/carrom/bin/macos/libcarrom_godot.dylib");
     std::fs::create_dir_all(dest.parent().unwrap_or(Path::new("."))).map_err(|e| e.to_string())?;

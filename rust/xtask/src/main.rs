@@ -11,6 +11,7 @@ mod files;
 mod gdtoolkit;
 mod godot;
 mod i18n;
+mod icons;
 mod lab;
 mod matchserver;
 #[cfg(test)]
@@ -21,6 +22,7 @@ mod play;
 mod postgres;
 mod screenshots;
 mod test;
+mod version;
 
 use std::process::ExitCode;
 
@@ -34,6 +36,8 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
                                    and the Godot scenarios and the exported game when Godot is found
   online [NAME]                    the online checks alone (Godot processes on 127.0.0.1), on
                                    the extension as last built by `build`
+  icons                            every platform's launcher icons, remade from icon.svg
+                                   (tools/make_icons.gd, with Godot)
   screenshots [--out DIR] [--tour L,L]
                                    the README's pictures of the game, taken in a window (under
                                    xvfb-run when there is no display), into docs/screenshots/;
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
         Some("test") => test::run(rest),
         Some("online") => online::run(rest),
         Some("screenshots") => screenshots::run(rest),
+        Some("icons") => icons::run(rest),
         Some("server") => server(rest),
         Some("bots") => bots::run(rest),
         Some("msrv") => msrv::check().map(|lines| lines.iter().for_each(|l| println!("{l}"))),

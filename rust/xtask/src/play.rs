@@ -2,17 +2,17 @@
 //! builds the extension in release (a player should feel the optimised physics), imports the
 //! project, then starts the game.
 
-use crate::cargo::workspace_root;
+use crate::cargo::{workspace_root, Profile};
 use std::process::Command;
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let release = match args {
-        [] => true,
-        [flag] if flag == "--debug" => false,
+    let profile = match args {
+        [] => Profile::Release,
+        [flag] if flag == "--debug" => Profile::Dev,
         _ => return Err("usage: cargo xtask play [--debug]".into()),
     };
     let godot = crate::godot::require()?;
-    crate::build::into_addon(release, None, &[])?;
+    crate::build::into_addon(profile, None, &[])?;
     let project = workspace_root().join("godot-project");
     // Every time, not only on a fresh clone: a game run outside the editor does not refresh
     // Godot's list of script classes, so after a pull that adds one (`class_name SeatRow`) the

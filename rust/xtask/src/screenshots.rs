@@ -41,7 +41,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .into());
     }
     let godot = crate::godot::require()?;
-    crate::build::into_addon(false, None, &[])?;
+    crate::build::into_addon(crate::cargo::Profile::Dev, None, &[])?;
     let project = workspace_root().join("godot-project");
     crate::export::import(&godot, &project)?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;

@@ -3,9 +3,10 @@ extends RefCounted
 ## How the game behaves as a phone app, checked headless for run_game_tests.gd: the back
 ## button (sent to the scene tree as Android sends it) leaves the screen on top, and only that
 ## one; in a match it opens the pause menu and closes it again; sent to the background, a match
-## is saved where it stands.
+## is saved where it stands; Settings show the game's version.
 
 const MAIN_MENU := "res://scenes/main_menu/main_menu.tscn"
+const SETTINGS := "res://scenes/settings/settings_screen.tscn"
 ## Every seat a person's.
 const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
 
@@ -28,6 +29,7 @@ func run() -> void:
 	await _check_back_leaves_the_screen_on_top()
 	await _check_back_in_a_match_pauses_and_resumes()
 	await _check_background_saves_the_match()
+	await _check_settings_show_the_version()
 
 
 ## The phone's back button, as the operating system sends it to the whole tree.
@@ -94,4 +96,28 @@ func _check_background_saves_the_match() -> void:
 		"a match sent to the background is saved where it stands",
 		same,
 		"saved %s, the same match %s" % [saved, same]
+	)
+
+
+## Settings show the game's version, the one the export writes into every preset (the test
+## command holds project.godot's to the workspace's), in the player's language.
+func _check_settings_show_the_version() -> void:
+	var settings: Node = root.get_node("GameSettings")
+	var version := str(ProjectSettings.get_setting("application/config/version", ""))
+	var shown := []
+	for language: String in ["en", "hi"]:
+		settings.set("language", language)
+		settings.call("apply")
+		var screen: Node = load(SETTINGS).instantiate()
+		root.add_child(screen)
+		await tree.process_frame
+		shown.append((screen.get_node("%Version") as Label).text)
+		screen.queue_free()
+		await tree.process_frame
+	settings.set("language", "en")
+	settings.call("apply")
+	_report.call(
+		"Settings show the game's version",
+		version.count(".") == 2 and shown == ["Version " + version, "संस्करण " + version],
+		"%s, project version '%s'" % [shown, version]
 	)

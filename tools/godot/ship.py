@@ -1,0 +1,57 @@
+# Options for the export templates the game ships with: Godot 4.3's own build, from the
+# engine's source folder,
+#   scons profile=/path/to/tools/godot/ship.py platform=linuxbsd target=template_release -j2
+# (platform=windows, android, macos or ios for the others; wayland=no too on Linux without
+# its headers). Then install the template where Godot looks for it (on Linux
+# ~/.local/share/godot/export_templates/4.3.stable/linux_release.x86_64).
+#
+# What a 2-D carrom game never uses is left out: the 3-D nodes and servers (disable_3d), the
+# deprecated API, Vulkan (the game is on the Compatibility renderer), and every module below;
+# what it needs stays: GDScript, the advanced text server (Indic shaping, right-to-left Urdu)
+# with its own ICU so the game runs on any distribution, FreeType and MSDF fonts, SVG icons,
+# WebP textures, the noise the board's wood is drawn with, regular expressions, ENet,
+# WebSocket and TLS for online play, and the multiplayer peers. The code is optimised for
+# size. Sizes and start-up times, before and after: the README's Exporting.
+optimize = "size"
+disable_3d = "yes"
+deprecated = "no"
+debug_symbols = "no"
+scu_build = "yes"
+vulkan = "no"
+use_volk = "no"
+builtin_icu4c = "yes"
+module_basis_universal_enabled = "no"
+module_bmp_enabled = "no"
+module_camera_enabled = "no"
+module_csg_enabled = "no"
+module_dds_enabled = "no"
+module_fbx_enabled = "no"
+module_glslang_enabled = "no"
+module_gltf_enabled = "no"
+module_gridmap_enabled = "no"
+module_hdr_enabled = "no"
+module_interactive_music_enabled = "no"
+module_jpg_enabled = "no"
+module_jsonrpc_enabled = "no"
+module_ktx_enabled = "no"
+module_lightmapper_rd_enabled = "no"
+module_meshoptimizer_enabled = "no"
+module_minimp3_enabled = "no"
+module_mobile_vr_enabled = "no"
+module_mono_enabled = "no"
+module_navigation_enabled = "no"
+module_ogg_enabled = "no"
+module_openxr_enabled = "no"
+module_raycast_enabled = "no"
+module_squish_enabled = "no"
+module_text_server_fb_enabled = "no"
+module_tga_enabled = "no"
+module_theora_enabled = "no"
+module_tinyexr_enabled = "no"
+module_upnp_enabled = "no"
+module_vhacd_enabled = "no"
+module_vorbis_enabled = "no"
+module_webrtc_enabled = "no"
+module_webxr_enabled = "no"
+module_xatlas_unwrap_enabled = "no"
+module_zip_enabled = "no"
