@@ -157,8 +157,15 @@ func _unhandled_input(event: InputEvent) -> void:
 
 
 func _notification(what: int) -> void:
-	if what in [NOTIFICATION_WM_CLOSE_REQUEST, NOTIFICATION_APPLICATION_PAUSED]:
+	if what == NOTIFICATION_WM_CLOSE_REQUEST:
 		_save()
+	elif what == NOTIFICATION_APPLICATION_PAUSED:
+		# Sent to the background (a call, another app): saved, and offline the match waits
+		# behind the pause menu for the player to come back. Online the match is the host's
+		# and goes on; the host's drop wait covers a phone that stops answering.
+		_save()
+		if not Online.is_online():
+			_pause()
 
 
 func _enter_tree() -> void:

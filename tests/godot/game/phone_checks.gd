@@ -3,7 +3,7 @@ extends RefCounted
 ## How the game behaves as a phone app, checked headless for run_game_tests.gd: the back
 ## button (sent to the scene tree as Android sends it) leaves the screen on top, and only that
 ## one; in a match it opens the pause menu and closes it again; sent to the background, a match
-## is saved where it stands; Settings show the game's version.
+## is saved where it stands and waits behind the pause menu; Settings show the game's version.
 
 const MAIN_MENU := "res://scenes/main_menu/main_menu.tscn"
 const SETTINGS := "res://scenes/settings/settings_screen.tscn"
@@ -89,13 +89,16 @@ func _check_background_saves_the_match() -> void:
 	game.propagate_notification(Node.NOTIFICATION_APPLICATION_PAUSED)
 	var saved: bool = save_slot.call("read")
 	var same: bool = saved and save_slot.get("document") == expected
+	await tree.process_frame
+	var waits := tree.paused and not game.find_children("*", "PauseMenu", true, false).is_empty()
+	tree.paused = false
 	game.queue_free()
 	save_slot.call("clear")
 	await tree.process_frame
 	_report.call(
-		"a match sent to the background is saved where it stands",
-		same,
-		"saved %s, the same match %s" % [saved, same]
+		"a match sent to the background is saved where it stands and waits behind the pause menu",
+		same and waits,
+		"saved %s, the same match %s, paused %s" % [saved, same, waits]
 	)
 
 
