@@ -2,7 +2,7 @@ class_name BoardRoom
 extends RefCounted
 ## Lays out a screen of a board and its controls (practice, trick shots): the controls under the
 ## board in portrait and in a panel beside it in landscape, and the board as large as fits in
-## the room left below the top bar.
+## the room left below the top bar, all inside the display's safe area.
 
 ## In landscape the controls stand in a panel this wide beside the board.
 const SIDE_WIDTH := 400.0
@@ -19,6 +19,8 @@ static func lay_out(
 ) -> void:
 	var screen := board_view.get_viewport_rect().size
 	var landscape := screen.x > screen.y
+	# Inside the display's safe area; the top bar is already (ScreenFit keeps it there).
+	var safe: Rect2 = ScreenFit.safe_rect(screen)
 	var top := top_bar.get_rect().end.y
 	for box in boxes:
 		box.vertical = landscape
@@ -28,14 +30,16 @@ static func lay_out(
 			Control.PRESET_RIGHT_WIDE, Control.PRESET_MODE_KEEP_WIDTH
 		)
 		panel.offset_left = -SIDE_WIDTH
-		panel.offset_top = top
-		room = Rect2(0.0, top, screen.x - SIDE_WIDTH, screen.y - top)
+		panel.offset_top = top - safe.position.y
+		ScreenFit.inset(panel, true)
+		room = Rect2(safe.position.x, top, safe.size.x - SIDE_WIDTH, safe.end.y - top)
 	else:
 		panel.set_anchors_and_offsets_preset(
 			Control.PRESET_BOTTOM_WIDE, Control.PRESET_MODE_MINSIZE
 		)
-		var bottom := minf(panel.get_rect().position.y, screen.y)
-		room = Rect2(0.0, top, screen.x, maxf(1.0, bottom - top))
+		ScreenFit.inset(panel, true)
+		var bottom := minf(panel.get_rect().position.y, safe.end.y)
+		room = Rect2(safe.position.x, top, safe.size.x, maxf(1.0, bottom - top))
 	var fit := minf(room.size.x, room.size.y) / board.get_board_size()
 	board_view.scale = Vector2(fit, fit)
 	board_view.position = room.get_center()

@@ -42,20 +42,28 @@ func _notification(what: int) -> void:
 
 func _ready() -> void:
 	get_viewport().size_changed.connect(_layout)
+	ScreenFit.safe_area_changed.connect(_layout)
 	_top.resized.connect(_on_top_resized)
 	_layout()
 
 
-## Where the board may go, between the bars (portrait) or the side panels (landscape).
+## Where the board may go, between the bars (portrait) or the side panels (landscape), inside
+## the display's safe area.
 func board_room() -> Rect2:
 	var view := get_viewport().get_visible_rect().size
+	var safe := ScreenFit.safe_rect(view)
 	if view.x > view.y:
 		var room := (
-			Vector2(view.x - 2.0 * SIDE_WIDTH, view.y) - Vector2.ONE * 2.0 * LANDSCAPE_MARGIN
+			Vector2(safe.size.x - 2.0 * SIDE_WIDTH, safe.size.y)
+			- Vector2.ONE * 2.0 * LANDSCAPE_MARGIN
 		)
-		return Rect2(Vector2(SIDE_WIDTH, 0.0) + Vector2.ONE * LANDSCAPE_MARGIN, room)
+		return Rect2(
+			safe.position + Vector2(SIDE_WIDTH, 0.0) + Vector2.ONE * LANDSCAPE_MARGIN, room
+		)
 	var top := _top_height()
-	return Rect2(0.0, top, view.x, view.y - top - BOTTOM_HEIGHT)
+	return Rect2(
+		safe.position.x, safe.position.y + top, safe.size.x, safe.size.y - top - BOTTOM_HEIGHT
+	)
 
 
 ## The top bar's height in portrait: as set, or more when its text needs it (the bar grows
@@ -102,6 +110,8 @@ func _layout() -> void:
 		_banner.offset_top = _top_height()
 		_banner.offset_bottom = _banner.offset_top
 		_banner.grow_vertical = Control.GROW_DIRECTION_END
+	for placed: Control in [_top, _bottom, _banner]:
+		ScreenFit.inset(placed, true)
 	_laying_out = false
 	room_changed.emit()
 

@@ -31,6 +31,7 @@ var _fitting := false
 
 func _ready() -> void:
 	get_viewport().size_changed.connect(_fit)
+	ScreenFit.safe_area_changed.connect(_fit)
 	top_bar.resized.connect(_fit)
 	bottom_bar.resized.connect(_fit)
 	turn_to(0)

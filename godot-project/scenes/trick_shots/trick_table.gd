@@ -26,6 +26,7 @@ var _fitting := false
 
 func _ready() -> void:
 	get_viewport().size_changed.connect(_fit)
+	ScreenFit.safe_area_changed.connect(_fit)
 	top_bar.resized.connect(_fit)
 	panel.resized.connect(_fit)
 	if tricks.load_tricks(FileAccess.get_file_as_string(TrickList.TRICKS_FILE)):

@@ -3,7 +3,8 @@ extends RefCounted
 ## How the game behaves as a phone app, checked headless for run_game_tests.gd: the back
 ## button (sent to the scene tree as Android sends it) leaves the screen on top, and only that
 ## one; in a match it opens the pause menu and closes it again; sent to the background, a match
-## is saved where it stands and waits behind the pause menu; Settings show the game's version.
+## is saved where it stands and waits behind the pause menu; Settings show the game's version;
+## a notch's safe area keeps the HUD, the board and every screen clear of it.
 
 const MAIN_MENU := "res://scenes/main_menu/main_menu.tscn"
 const SETTINGS := "res://scenes/settings/settings_screen.tscn"
@@ -30,6 +31,7 @@ func run() -> void:
 	await _check_back_in_a_match_pauses_and_resumes()
 	await _check_background_saves_the_match()
 	await _check_settings_show_the_version()
+	await _check_safe_area()
 
 
 ## The phone's back button, as the operating system sends it to the whole tree.
@@ -123,4 +125,51 @@ func _check_settings_show_the_version() -> void:
 		"Settings show the game's version",
 		version.count(".") == 2 and shown == ["Version " + version, "संस्करण " + version],
 		"%s, project version '%s'" % [shown, version]
+	)
+
+
+## A display that cuts away 90 px at the top, 70 at the bottom and 40 and 30 at the sides (as
+## a phone with a notch and rounded corners reports it): the HUD's bars, the board and the
+## menu stay inside what is left, in portrait and landscape, and all come back when it goes.
+func _check_safe_area() -> void:
+	var fit: Node = root.get_node("ScreenFit")
+	var margins := Vector4(40, 90, 30, 70)
+	fit.call("force_safe_margins", margins)
+	var seen := {}
+	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
+		root.size = size
+		await tree.process_frame
+		var safe: Rect2 = fit.call("safe_rect", Vector2(size))
+		var game: Node2D = await _start_match.call(HUMANS, 4)
+		await tree.process_frame
+		var hud: Node = game.get_node("Hud")
+		var top: Control = hud.find_child("TopBar", true, false)
+		var bottom: Control = hud.find_child("BottomBar", true, false)
+		var room: Rect2 = hud.call("board_room")
+		seen["%dx%d" % [size.x, size.y]] = [
+			safe.encloses(top.get_global_rect()),
+			safe.encloses(bottom.get_global_rect()),
+			safe.encloses(room),
+		]
+		game.queue_free()
+		await tree.process_frame
+	root.size = Vector2i(720, 1280)
+	var menu: Control = load(MAIN_MENU).instantiate()
+	root.add_child(menu)
+	await tree.process_frame
+	await tree.process_frame
+	var inset := menu.get_global_rect()
+	fit.call("force_safe_margins", null)
+	await tree.process_frame
+	var whole := menu.get_global_rect()
+	menu.queue_free()
+	await tree.process_frame
+	var wanted := Rect2(40, 90, 720 - 70, 1280 - 160)
+	var ok := inset.is_equal_approx(wanted) and whole.is_equal_approx(Rect2(0, 0, 720, 1280))
+	for inside: Array in seen.values():
+		ok = ok and not false in inside
+	_report.call(
+		"the safe area of a notched display keeps the HUD, the board and the menus clear of it",
+		ok,
+		"bars and board inside %s, menu %s then %s" % [seen, inset, whole]
 	)
