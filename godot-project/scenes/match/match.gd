@@ -161,11 +161,16 @@ func _notification(what: int) -> void:
 		_save()
 	elif what == NOTIFICATION_APPLICATION_PAUSED:
 		# Sent to the background (a call, another app): saved, and offline the match waits
-		# behind the pause menu for the player to come back. Online the match is the host's
-		# and goes on; the host's drop wait covers a phone that stops answering.
+		# behind the pause menu for the player to come back. Online the match is the host's:
+		# it is told, and waits for this player with their turn clock stopped (the drop wait
+		# covers a phone that then stops answering).
 		_save()
-		if not Online.is_online():
+		if Online.is_online():
+			net.step_away(true)
+		else:
 			_pause()
+	elif what == NOTIFICATION_APPLICATION_RESUMED and Online.is_online():
+		net.step_away(false)
 
 
 func _enter_tree() -> void:

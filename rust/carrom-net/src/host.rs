@@ -58,6 +58,8 @@ struct Connection {
     /// of the same device took over).
     token: Option<String>,
     rate: RateLimit,
+    /// Its player said they stepped away (`ToHost::Away`): connected, but not at the game.
+    stepped_away: bool,
 }
 
 /// The host of one match.
@@ -201,7 +203,7 @@ impl Host {
     /// A peer connected; it must say hello before anything else.
     pub fn connect(&mut self, peer: PeerId) {
         let rate = RateLimit::new(MESSAGES_PER_SECOND, MESSAGE_BURST);
-        self.peers.insert(peer, Connection { token: None, rate });
+        self.peers.insert(peer, Connection { token: None, rate, stepped_away: false });
     }
 
     /// A peer left at `now`. Its seats stay its own, for when the same device comes back;
@@ -263,7 +265,7 @@ impl Host {
             .holders
             .values()
             .filter_map(|h| match h {
-                Holder::Device(token) if !self.is_connected(token) && !self.away.contains_key(token) => {
+                Holder::Device(token) if !self.is_present(token) && !self.away.contains_key(token) => {
                     Some(token.clone())
                 }
                 _ => None,
@@ -318,6 +320,12 @@ impl Host {
         self.peers.values().any(|c| c.token.as_deref() == Some(token))
     }
 
+    /// Whether the player on the device with `token` is at the game: connected, and not
+    /// stepped away.
+    fn is_present(&self, token: &str) -> bool {
+        self.peers.values().any(|c| c.token.as_deref() == Some(token) && !c.stepped_away)
+    }
+
     /// Whole seconds the match still waits for dropped players at `now`, counted to the
     /// millisecond first (so that a wait of 30 s just begun says 30, not 31).
     fn wait_left(&self, now: f64) -> u32 {
@@ -334,7 +342,7 @@ impl Host {
     fn is_timed(&self, seat: Seat) -> bool {
         match self.holder(seat) {
             Holder::Host => true,
-            Holder::Device(token) => self.is_connected(&token),
+            Holder::Device(token) => self.is_present(&token),
             _ => false,
         }
     }
@@ -386,7 +394,41 @@ impl Host {
                 self.strike(game, &intent, now)
             }
             ToHost::Hash { shot, hash } => Ok(self.check_hash(peer, shot, hash, now)),
+            ToHost::Away { away } => Ok(self.step_away(peer, away, now)),
         }
+    }
+
+    /// `peer`'s player stepped away or came back. Away, its seats are waited for as a dropped
+    /// player's are (the others are told, the turn clock stops, the computer stands in when the
+    /// wait ends); back, they are its own again at once.
+    fn step_away(&mut self, peer: PeerId, away: bool, now: f64) -> Vec<Outgoing> {
+        let Some(connection) = self.peers.get_mut(&peer) else { return vec![] };
+        let Some(token) = connection.token.clone() else { return vec![] };
+        if std::mem::replace(&mut connection.stepped_away, away) == away {
+            return vec![];
+        }
+        if away {
+            return self.notice_missing(now);
+        }
+        let mut out = vec![];
+        if self.come_back(&token) {
+            out.push(Outgoing::Log(format!("the player on device {token} is back")));
+        }
+        out.push(Outgoing::All(self.players(now)));
+        out
+    }
+
+    /// The device with `token` is back: the seats the computer kept for it are its own again
+    /// and the match no longer waits for it. Whether it was waited for or stood in for.
+    fn come_back(&mut self, token: &str) -> bool {
+        let mut stood_in = false;
+        for holder in self.holders.values_mut() {
+            if *holder == Holder::StandIn(token.to_string()) {
+                *holder = Holder::Device(token.to_string());
+                stood_in = true;
+            }
+        }
+        self.away.remove(token).is_some() || stood_in
     }
 
     /// A strike for a seat the host plays itself (its person's, or the computer's), on `game`,
@@ -466,16 +508,15 @@ impl Host {
             }
         }
         let mine = |h: &Holder| *h == Holder::Device(token.clone()) || *h == Holder::StandIn(token.clone());
-        if self.holders.values().any(mine) {
-            // Back: the seats the computer kept for this device are its own again.
-            for holder in self.holders.values_mut().filter(|h| mine(h)) {
+        let returning = self.holders.values().any(mine);
+        if !returning {
+            if let Some(holder) = self.holders.values_mut().find(|h| **h == Holder::Open) {
+                // A newcomer takes the first open seat; with none left it watches.
                 *holder = Holder::Device(token.clone());
             }
-        } else if let Some(holder) = self.holders.values_mut().find(|h| **h == Holder::Open) {
-            // A newcomer takes the first open seat; with none left it watches.
-            *holder = Holder::Device(token.clone());
         }
-        let back = self.away.remove(&token).is_some();
+        // Back (on a new connection, or after the old one died): its seats are its own again.
+        let back = self.come_back(&token);
         let seats: Vec<u8> = self
             .holders
             .iter()

@@ -49,6 +49,13 @@ pub enum ToHost {
         /// Its state's hash.
         hash: StateHash,
     },
+    /// The player stepped away (`away`: a phone sent the game to the background) or is back:
+    /// while away the match waits for them as for a dropped player, its turn clock stopped,
+    /// before the connection itself is lost.
+    Away {
+        /// Away now, or back.
+        away: bool,
+    },
 }
 
 /// What the host sends a peer.

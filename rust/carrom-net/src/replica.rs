@@ -142,6 +142,11 @@ impl Replica {
         encode(&ToHost::Strike(*intent))
     }
 
+    /// This peer's player stepped away (the app went to the background) or came back.
+    pub fn away(away: bool) -> Vec<u8> {
+        encode(&ToHost::Away { away })
+    }
+
     /// Where this peer is aiming.
     pub fn aim(seat: Seat, offset: f32, direction: carrom_core::Vec2) -> Vec<u8> {
         encode(&ToHost::Aim {

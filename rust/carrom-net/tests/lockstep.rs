@@ -618,3 +618,55 @@ fn a_seat_whose_device_never_connects_is_waited_for_then_stood_in_for() {
     let (seen, _) = net.seen_players("a");
     assert!(seen.contains(&(2, Who::StandIn)), "{seen:?}");
 }
+
+#[test]
+fn a_player_who_steps_away_is_waited_for_untimed_and_is_back_on_saying_so() {
+    let mut net = two_devices(|host| host.with_turn_seconds(20).with_drop_seconds(120));
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    net.play_one(&mut rng);
+    net.wait(1.0);
+    let away = net.host.game().rules().to_play().unwrap();
+    let (token, id) = if away == Seat::ALL[0] { ("a", 2) } else { ("b", 3) };
+    // The phone goes to the background, still connected: everyone sees the player away.
+    net.to_host.push_back((id, Replica::away(true)));
+    net.run();
+    assert!(net.host.host().is_paused());
+    let seen = net.seen_players(if token == "a" { "b" } else { "a" });
+    assert!(seen.0.contains(&(u8::from(away), Who::Away)), "{seen:?}");
+    // Their turn is not timed while they are away: a minute on, it is still theirs.
+    let shots = net.host.host().shots();
+    net.wait(30.0);
+    net.wait(30.0);
+    assert_eq!(net.host.host().shots(), shots, "no turn passed while the player was away");
+    // Back: the match goes on, and their clock runs again.
+    net.to_host.push_back((id, Replica::away(false)));
+    net.run();
+    assert!(!net.host.host().is_paused());
+    assert!(net.seen_players(token).0.contains(&(u8::from(away), Who::Person)));
+    net.wait(1.0);
+    net.wait(25.0);
+    assert_eq!(net.host.host().shots(), shots + 1, "back, their turn is timed again and passed");
+    assert!(net.in_step());
+    assert!(net.refusals.is_empty(), "{:?}", net.refusals);
+}
+
+#[test]
+fn a_player_away_too_long_is_stood_in_for_and_takes_the_seat_back_on_return() {
+    let mut net = two_devices(|host| host.with_drop_seconds(30));
+    net.to_host.push_back((3, Replica::away(true)));
+    // Saying it twice changes nothing more.
+    net.to_host.push_back((3, Replica::away(true)));
+    net.run();
+    net.wait(31.0);
+    assert_eq!(net.host.host().holder(Seat::ALL[2]), Holder::StandIn("b".into()));
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    for _ in 0..4 {
+        net.play_one(&mut rng);
+    }
+    net.to_host.push_back((3, Replica::away(false)));
+    net.run();
+    assert_eq!(net.host.host().holder(Seat::ALL[2]), Holder::Device("b".into()));
+    assert!(net.logs.iter().any(|l| l.contains("device b is back")), "{:?}", net.logs);
+    assert!(net.in_step());
+    assert!(net.refusals.is_empty(), "{:?}", net.refusals);
+}

@@ -278,6 +278,19 @@ impl CarromNet {
         Ok(())
     }
 
+    /// This machine's player stepped away (`away`: the app went to the background) or came
+    /// back: a peer tells the host, which waits for them as for a dropped player, their turn
+    /// clock stopped. False where there is nobody to tell (on the host, offline).
+    #[func]
+    fn step_away(&mut self, away: bool) -> bool {
+        if self.host.is_some() || self.replica.is_none() {
+            return false;
+        }
+        let bytes = Replica::away(away);
+        self.signals().send_to_host().emit(&PackedByteArray::from(bytes.as_slice()));
+        true
+    }
+
     /// On the host: the datagram to broadcast on the local network so that players find this
     /// match (`read_beacon` reads it), for the host listening on `port`. Empty elsewhere.
     #[func]
