@@ -2,8 +2,9 @@
 //! dedicated server and clients — play the same match over ENet on 127.0.0.1 (the game's own
 //! match scene, `OnlineLink` and `CarromNet`) and must end with the same state hash, without an
 //! error line: singles, doubles with four processes, a client killed and rejoining, a hostile
-//! client, and the turn timer. The plain pair also measures the time from a release to the shot
-//! starting on the other screen, and the server run the server's CPU time.
+//! client, the turn timer and a phone sent to the background. The plain pair also measures the
+//! time from a release to the shot starting on the other screen, and the server run the
+//! server's CPU time.
 
 use crate::godot::Godot;
 use std::net::UdpSocket;
@@ -21,7 +22,7 @@ pub type Verdict = Option<String>;
 type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Verdict, String>;
 
 /// Every online check, by what it shows.
-const CHECKS: [(&str, OnlineCheck); 13] = [
+const CHECKS: [(&str, OnlineCheck); 14] = [
     ("a host and a client play the same match over ENet", pair),
     ("a host and a client play a whole board of singles to its end", whole_board),
     ("two clients play the same match on a dedicated server", server),
@@ -31,6 +32,7 @@ const CHECKS: [(&str, OnlineCheck); 13] = [
     ("the host is killed and the client keeps the match as it stood", host_leaves),
     ("a client who does not come back is stood in for by the computer", stand_in),
     ("the turn timer passes an idle player's turns and the third forfeits", timer),
+    ("a client sent to the background mid-turn is waited for, its turn untimed, and plays on", background),
     ("a host and a client play the same match over WebSocket", websocket),
     ("two players play a quick-match board through carrom-server and a third watches", match_server),
     ("carrom-server killed mid-match and started again: both games reconnect and go on", server_restart),
@@ -227,6 +229,25 @@ pub fn timer(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String>
         if count(log, "PASSED ") != Some(3) || count(log, "OVER ") != Some(1) {
             return Ok(Some(format!("the {role} did not see three turns pass and the match forfeited")));
         }
+    }
+    Ok(judge(&[("host", &host), ("client", &client)]))
+}
+
+/// With a one-second turn timer, the client's phone goes to the background for 4 s on its
+/// turn: the host is told it is away at once (still connected), times nothing meanwhile, and
+/// the client strikes on its return; the match goes on to shot 6 the same on both.
+pub fn background(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let host_extra = ["--turn-seconds=1", "--shots=6"];
+    let client_extra = ["--shots=6", "--background-at=2"];
+    let (host, client) = host_and_client(godot, game, data, free_port()?, &host_extra, &client_extra)?;
+    if !client.lines().any(|l| l.starts_with("BACKGROUND ")) {
+        return Ok(Some(format!("the client was never sent to the background: {}", last_line(&client))));
+    }
+    if count(&host, "AWAY ").unwrap_or(0) == 0 || count(&client, "AWAY ").unwrap_or(0) == 0 {
+        return Ok(Some("the players were not told the client was away".into()));
+    }
+    if count(&host, "PASSED ") != Some(0) {
+        return Ok(Some(format!("a turn passed while the client was away: {:?}", count(&host, "PASSED "))));
     }
     Ok(judge(&[("host", &host), ("client", &client)]))
 }

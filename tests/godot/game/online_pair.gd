@@ -14,6 +14,10 @@ extends SceneTree
 ## and how many of those the hash this side put to the others was not the hash of the match its
 ## board shows at that moment: it must be 0), and "STRUCK <shot> <ms>" / "STARTED <shot> <ms>" (wall
 ## clock) for each strike it made and each of the others' shots it began to show.
+## A client with --background-at=N, on its first turn from shot N on, is sent to the background
+## (as a phone's system does: NOTIFICATION_APPLICATION_PAUSED) for 4 s before it strikes, and
+## prints "BACKGROUND <shot>"; every side prints "AWAY <n>", how many times it was told a
+## player was away.
 ## A client with --idle never strikes (its turns time out); with --vanish-at=N it kills itself
 ## once N shots are shown, as a phone whose app is closed (start it again with the same
 ## --token to rejoin; a host that vanishes prints "STATE" first); a client whose host vanishes
@@ -43,6 +47,7 @@ var _turn_seconds := 0
 var _drop_seconds := 60
 var _idle := false
 var _vanish_at := -1
+var _background_at := -1
 var _hostile := false
 var _websocket := false
 var _whole_board := false
@@ -76,6 +81,8 @@ func _initialize() -> void:
 			_drop_seconds = int(arg.trim_prefix("--drop-seconds="))
 		elif arg.begins_with("--vanish-at="):
 			_vanish_at = int(arg.trim_prefix("--vanish-at="))
+		elif arg.begins_with("--background-at="):
+			_background_at = int(arg.trim_prefix("--background-at="))
 		elif arg == "--idle":
 			_idle = true
 		elif arg == "--hostile":
@@ -127,8 +134,14 @@ func _run() -> void:
 	var net: CarromNet = _game.get_node("Net")
 	var rules: CarromRules = _game.get_node("Rules")
 	var controller: StrikerController = _game.get_node("Controller")
-	var counts := {"aims": 0, "passed": 0}
+	var counts := {"aims": 0, "passed": 0, "away": 0}
 	net.aim_shown.connect(func(_s: int, _o: float, _d: Vector2) -> void: counts["aims"] += 1)
+	net.players_changed.connect(
+		func(_p: int) -> void:
+			for seat in rules.get_seats():
+				if net.get_who(seat) == CarromNet.WHO_AWAY:
+					counts["away"] += 1
+	)
 	net.turn_passed.connect(func(_s: int) -> void: counts["passed"] += 1)
 	net.refused.connect(func(_r: String) -> void: _refused += 1)
 	net.shot_started.connect(_on_shot_started.bind(net))
@@ -163,10 +176,14 @@ func _run() -> void:
 				continue
 			if _hostile:
 				await _misbehave(controller.seat)
+			if _background_at >= 0 and net.get_shots() >= _background_at:
+				_background_at = -1
+				await _to_the_background(net.get_shots())
 			await _strike(controller, net.get_shots())
 	_print_state(net)
 	print("AIMS %d" % counts["aims"])
 	print("PASSED %d" % counts["passed"])
+	print("AWAY %d" % counts["away"])
 	print("OVER %d" % int(rules.is_match_over()))
 	print("REFUSED %d" % _refused)
 	# The host stays a moment, so that the last messages reach the clients.
@@ -209,6 +226,17 @@ func _matched_by_server(online: Node, settings: Node) -> bool:
 		printerr("the match server gave no match: %s" % told["why"])
 		return false
 	return true
+
+
+## The system sends the game to the background for 4 s, then brings it back, as a phone does
+## for a call; the match scene hears it as on a phone.
+func _to_the_background(shot: int) -> void:
+	_game.propagate_notification(Node.NOTIFICATION_APPLICATION_PAUSED)
+	var until := Time.get_ticks_msec() + 4000
+	while Time.get_ticks_msec() < until:
+		await process_frame
+	_game.propagate_notification(Node.NOTIFICATION_APPLICATION_RESUMED)
+	print("BACKGROUND %d" % shot)
 
 
 ## The turns settled here and the state: the lines the checks compare.
