@@ -3,8 +3,9 @@ extends SceneTree
 ## with Godot's own SVG renderer: `cargo xtask icons` (which runs
 ##   godot --headless --path godot-project --script <checkout>/tools/make_icons.gd).
 ## Writes godot-project/icons/app/, which the export presets name:
-## - Android: the 192 px icon, and the adaptive icon's foreground (the drawing inside the
-##   middle two thirds, which every launcher's mask keeps) and background (the frame's wood);
+## - Android: the 192 px icon, and the adaptive icon's foreground (the drawing, corners and all,
+##   inside the middle circle of 66 of 108 units that every launcher's mask keeps) and
+##   background (the frame's wood, which fills the rest of whatever shape the mask cuts);
 ## - iOS: every size the export asks for, opaque (the App Store refuses transparency);
 ## - Windows: one .ico holding 16 to 256 px; macOS: one .icns holding 16 to 1024 px.
 
@@ -28,7 +29,8 @@ func _initialize() -> void:
 	_svg = FileAccess.get_file_as_string(SOURCE)
 	var made := _svg != "" and DirAccess.make_dir_recursive_absolute(_path("")) == OK
 	made = made and _png(_drawn(192), "android_192.png")
-	made = made and _png(_centred(432, 288), "android_foreground_432.png")
+	# The drawing is square: it fits the 264 px safe circle of 432 when its side is 264 / √2.
+	made = made and _png(_centred(432, 186), "android_foreground_432.png")
 	made = made and _png(_filled(432), "android_background_432.png")
 	for size: int in IOS_SIZES:
 		made = made and _png(_opaque(size), "ios_%d.png" % size)

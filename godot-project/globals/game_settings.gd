@@ -113,7 +113,9 @@ func apply() -> void:
 
 
 ## Gives every font of the project theme `room` (top and bottom, shares of its size) above and
-## below its lines: the default font and each type's own (titles, headings: larger sizes).
+## below its lines: the default font (for the default size, 28) and each type's own font (for
+## that type's size: titles, headings). A type with a size of its own but the default font
+## (the score, the status line) gets the default font's room.
 func _give_lines_room(room: Vector2) -> void:
 	var theme := ThemeDB.get_project_theme()
 	if theme == null:

@@ -53,8 +53,7 @@ func _update_safe_area() -> void:
 	if margins == safe_margins:
 		return
 	safe_margins = margins
-	for control: Control in get_tree().get_nodes_in_group(INSET_GROUP):
-		inset(control)
+	_inset_all()
 	safe_area_changed.emit()
 
 
@@ -84,15 +83,20 @@ func safe_rect(view: Vector2) -> Rect2:
 
 ## Moves each side of `control` that holds to an edge of the screen (anchor 0 or 1) in by
 ## that edge's margin. Idempotent: it remembers what it moved. `laid_out` says the caller has
-## just set the control's offsets afresh (a layout that places it every time).
+## just set the control's offsets afresh (a layout that places it every time). Right to left,
+## Godot lays a control's offsets out mirrored, so the margins of the screen's left and right
+## (where the notch physically is) are swapped first.
 func inset(control: Control, laid_out := false) -> void:
 	var had: Vector4 = Vector4.ZERO if laid_out else control.get_meta(INSET_META, Vector4.ZERO)
-	var change := safe_margins - had
+	var wanted := safe_margins
+	if control.is_layout_rtl():
+		wanted = Vector4(safe_margins.z, safe_margins.y, safe_margins.x, safe_margins.w)
+	var change := wanted - had
 	control.offset_left += _towards(control.anchor_left, change.x, change.z)
 	control.offset_right += _towards(control.anchor_right, change.x, change.z)
 	control.offset_top += _towards(control.anchor_top, change.y, change.w)
 	control.offset_bottom += _towards(control.anchor_bottom, change.y, change.w)
-	control.set_meta(INSET_META, safe_margins)
+	control.set_meta(INSET_META, wanted)
 	if not control.is_in_group(INSET_GROUP):
 		control.add_to_group(INSET_GROUP)
 
@@ -104,6 +108,18 @@ static func _towards(anchor: float, start: float, end: float) -> float:
 	if is_equal_approx(anchor, 1.0):
 		return -end
 	return 0.0
+
+
+## A new language may read the other way: every control is inset again for its direction
+## (once the window has taken the language's direction).
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
+		_inset_all.call_deferred()
+
+
+func _inset_all() -> void:
+	for control: Control in get_tree().get_nodes_in_group(INSET_GROUP):
+		inset(control)
 
 
 ## A screen, or a bar or panel on a canvas layer, is kept inside the safe area once its own

@@ -5,8 +5,8 @@
 # its headers). Then install the template where Godot looks for it (on Linux
 # ~/.local/share/godot/export_templates/4.3.stable/linux_release.x86_64).
 #
-# What a 2-D carrom game never uses is left out: the 3-D nodes and servers (disable_3d), the
-# deprecated API, Vulkan (the game is on the Compatibility renderer), and every module below;
+# What a 2-D carrom game never uses is left out: the 3-D nodes and servers (disable_3d), Vulkan
+# (the game is on the Compatibility renderer), and every module below;
 # what it needs stays: GDScript, the advanced text server (Indic shaping, right-to-left Urdu)
 # with its own ICU so the game runs on any distribution, FreeType and MSDF fonts, SVG icons,
 # WebP textures, the noise the board's wood is drawn with, regular expressions, ENet,
@@ -14,7 +14,8 @@
 # size. Sizes and start-up times, before and after: the README's Exporting.
 optimize = "size"
 disable_3d = "yes"
-deprecated = "no"
+# Not deprecated=no: gdext looks up the engine's deprecated extension functions as it starts,
+# and a template without them cannot load the extension at all.
 debug_symbols = "no"
 scu_build = "yes"
 vulkan = "no"

@@ -10,21 +10,32 @@ const _END_ISOLATE := "\u2069"
 
 
 ## `tr(key) % args`: each `%d` in the current language's digits and, where the interface
-## reads right to left, each `%s` isolated. One argument may be given bare.
+## reads right to left, each `%s` isolated; `%%` is a percent sign. One argument may be given
+## bare. Made here piece by piece rather than with `%`, so that a translation with a stray `%`
+## shows as written instead of an empty line.
 static func say(key: String, args: Variant = []) -> String:
 	var given: Array = args if args is Array else [args]
 	var template := String(TranslationServer.translate(key))
-	var shown: Array[String] = []
-	var at := template.find("%")
-	while at >= 0 and at + 1 < template.length() and shown.size() < given.size():
-		var arg: Variant = given[shown.size()]
-		match template[at + 1]:
-			"d":
-				shown.append(number(int(arg)))
-			"s":
-				shown.append(isolated(str(arg)))
-		at = template.find("%", at + 2)
-	return template.replace("%d", "%s") % shown
+	var said := ""
+	var used := 0
+	var at := 0
+	while at < template.length():
+		var next := template.find("%", at)
+		if next < 0 or next + 1 >= template.length():
+			said += template.substr(at)
+			break
+		said += template.substr(at, next - at)
+		var kind := template[next + 1]
+		if kind in ["d", "s"] and used < given.size():
+			var arg: Variant = given[used]
+			said += number(int(arg)) if kind == "d" else isolated(str(arg))
+			used += 1
+		elif kind == "%":
+			said += "%"
+		else:
+			said += "%" + kind
+		at = next + 2
+	return said
 
 
 ## `value` in the digits of the current language (Western digits for most).

@@ -166,11 +166,22 @@ func _notification(what: int) -> void:
 		# covers a phone that then stops answering).
 		_save()
 		if Online.is_online():
-			net.step_away(true)
+			_step_away(true)
 		else:
 			_pause()
 	elif what == NOTIFICATION_APPLICATION_RESUMED and Online.is_online():
-		net.step_away(false)
+		_step_away(false)
+
+
+## Tells the host this player stepped away or is back, and sends it now: a phone's system stops
+## the game's frames right after it is sent to the background, before the link's next poll.
+func _step_away(away: bool) -> void:
+	if not net.step_away(away):
+		return
+	if Online.via_server:
+		Online.server_link().flush()
+	else:
+		link.flush()
 
 
 func _enter_tree() -> void:

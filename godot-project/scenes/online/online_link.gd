@@ -142,6 +142,12 @@ func _on_net_send_to_host(bytes: PackedByteArray) -> void:
 	_to_host.rpc_id(1, bytes)
 
 
+## Sends what is queued now rather than on the next frame (the app is about to stop).
+func flush() -> void:
+	if multiplayer.multiplayer_peer:
+		multiplayer.poll()
+
+
 @rpc("authority", "call_remote", "reliable")
 func _to_peer(bytes: PackedByteArray) -> void:
 	net.receive_from_host(bytes)

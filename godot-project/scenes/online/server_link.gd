@@ -270,6 +270,12 @@ func _dropped(reason: String) -> void:
 	_retry_at = Time.get_ticks_msec() / 1000.0 + wait
 
 
+## Sends what is queued now rather than on the next frame (the app is about to stop).
+func flush() -> void:
+	if _socket:
+		_socket.poll()
+
+
 func _send_binary(bytes: PackedByteArray) -> void:
 	if (
 		_socket

@@ -52,12 +52,22 @@ pub fn po_texts(po: &str) -> BTreeMap<String, String> {
     texts
 }
 
-/// The `%s` and `%d` of a text, in order.
-pub fn placeholders(text: &str) -> Vec<&str> {
-    text.match_indices('%')
-        .filter_map(|(at, _)| text.get(at..at + 2))
-        .filter(|p| matches!(*p, "%s" | "%d"))
-        .collect()
+/// The `%s` and `%d` of a text, in order; a `%` that is neither (nor `%%`, a percent sign)
+/// shows as `%?`, so that a translation with one differs from English.
+pub fn placeholders(text: &str) -> Vec<&'static str> {
+    let mut found = vec![];
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '%' {
+            match chars.next() {
+                Some('s') => found.push("%s"),
+                Some('d') => found.push("%d"),
+                Some('%') => {}
+                _ => found.push("%?"),
+            }
+        }
+    }
+    found
 }
 
 /// Texts of a language whose placeholders are not English's, in kind, number and order.
@@ -182,7 +192,9 @@ mod tests {
         assert!(placeholder_problems("hi", &english, &po("%d / %d: %s")).is_empty());
         assert_eq!(placeholder_problems("ur", &english, &po("%s: %d / %d")).len(), 1);
         assert_eq!(placeholder_problems("ta", &english, &po("%d")).len(), 1);
-        assert_eq!(placeholders("100% sure, %d"), vec!["%d"]);
+        assert_eq!(placeholders("100% sure, %d"), vec!["%?", "%d"]);
+        assert_eq!(placeholders("100%% sure, %d"), vec!["%d"]);
+        assert_eq!(placeholders("ends with %"), vec!["%?"]);
     }
 
     #[test]

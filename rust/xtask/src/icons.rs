@@ -97,7 +97,8 @@ pub fn icns_sizes(bytes: &[u8]) -> Result<Vec<(String, u32)>, String> {
     let mut found = vec![];
     let mut at = 8;
     while at < bytes.len() {
-        let kind = String::from_utf8_lossy(&bytes[at..at + 4]).to_string();
+        let kind =
+            String::from_utf8_lossy(bytes.get(at..at + 4).ok_or("a chunk's kind is cut short")?).to_string();
         let length = u32_at(at + 4).filter(|l| *l >= 8).ok_or("a chunk's length is cut short")?;
         let png = bytes.get(at + 8..at + length).ok_or("a chunk runs past the end")?;
         found.push((kind, png_header(png)?.0));
@@ -173,6 +174,7 @@ mod tests {
         assert!(png_header(b"GIF89a").is_err());
         let mut icns = b"icns\0\0\0\x10ic07\0\0\0\x40".to_vec();
         assert!(icns_sizes(&icns).is_err(), "a chunk longer than the file");
+        assert!(icns_sizes(b"icns\0\0\0\x0aic").is_err(), "two bytes of a kind");
         icns.truncate(4);
         assert!(icns_sizes(&icns).is_err());
         assert!(ico_sizes(&[0, 0, 1, 0, 1, 0]).is_err(), "an entry cut off");

@@ -15,20 +15,26 @@ pub fn build_number(version: &str) -> Result<u32, String> {
         .split('.')
         .map(|p| p.parse::<u32>().map_err(|_| format!("version {version} is not major.minor.patch")))
         .collect::<Result<_, _>>()?;
-    match parts[..] {
-        [major, minor, patch] if minor < 100 && patch < 100 => Ok(major * 10_000 + minor * 100 + patch),
-        _ => Err(format!("version {version} is not major.minor.patch, minor and patch under 100")),
-    }
+    let number = match parts[..] {
+        [major, minor, patch] if minor < 100 && patch < 100 => {
+            major.checked_mul(10_000).and_then(|n| n.checked_add(minor * 100 + patch))
+        }
+        _ => None,
+    };
+    number.ok_or_else(|| format!("version {version} is not major.minor.patch, minor and patch under 100"))
 }
 
 /// `project.godot` with `application/config/version` set to `version` (added to the
 /// `[application]` section when missing).
-pub fn stamp_project(text: &str, version: &str) -> String {
+pub fn stamp_project(text: &str, version: &str) -> Result<String, String> {
     let line = format!("config/version=\"{version}\"");
     if text.lines().any(|l| l.starts_with("config/version=")) {
-        return replace_lines(text, |l| l.starts_with("config/version=").then(|| line.clone()));
+        return Ok(replace_lines(text, |l| l.starts_with("config/version=").then(|| line.clone())));
     }
-    text.replacen("[application]\n", &format!("[application]\n\n{line}\n"), 1)
+    if !text.lines().any(|l| l.trim_end() == "[application]") {
+        return Err("project.godot has no [application] section to hold the version".into());
+    }
+    Ok(replace_lines(text, |l| (l == "[application]").then(|| format!("[application]\n\n{line}"))))
 }
 
 /// `export_presets.cfg` with every preset's version fields set from `version`.
@@ -49,12 +55,18 @@ pub fn stamp_presets(text: &str, version: &str) -> Result<String, String> {
     }))
 }
 
+/// `text` with each line `replace` answers for replaced, its line endings (`\n` or a Windows
+/// checkout's `\r\n`) kept.
 fn replace_lines(text: &str, replace: impl Fn(&str) -> Option<String>) -> String {
-    let mut out: String = text.lines().map(|l| replace(l).unwrap_or_else(|| l.to_string()) + "\n").collect();
-    if !text.ends_with('\n') {
-        out.pop();
-    }
-    out
+    text.split_inclusive('\n')
+        .map(|line| {
+            let body = line.trim_end_matches(['\r', '\n']);
+            match replace(body) {
+                Some(new) => new + &line[body.len()..],
+                None => line.to_string(),
+            }
+        })
+        .collect()
 }
 
 /// Writes the version into the project and its presets.
@@ -84,7 +96,7 @@ pub fn check(project: &Path) -> Result<(), String> {
 fn stamped(project: &Path) -> Result<Vec<(&'static str, String)>, String> {
     let read = |file: &str| std::fs::read_to_string(project.join(file)).map_err(|e| format!("{file}: {e}"));
     Ok(vec![
-        ("project.godot", stamp_project(&read("project.godot")?, VERSION)),
+        ("project.godot", stamp_project(&read("project.godot")?, VERSION)?),
         ("export_presets.cfg", stamp_presets(&read("export_presets.cfg")?, VERSION)?),
     ])
 }
@@ -101,6 +113,7 @@ mod tests {
         assert!(build_number("1.2").is_err());
         assert!(build_number("1.200.0").is_err());
         assert!(build_number("1.x.0").is_err());
+        assert!(build_number("4000000.0.0").is_err(), "too large for the stores' number");
     }
 
     #[test]
@@ -125,10 +138,14 @@ mod tests {
     #[test]
     fn the_project_takes_the_version_once() {
         let project = "[application]\n\nconfig/name=\"Carrom\"\n";
-        let once = stamp_project(project, "0.2.0");
+        let once = stamp_project(project, "0.2.0").unwrap();
         assert!(once.contains("config/version=\"0.2.0\"\n"), "{once}");
-        let twice = stamp_project(&once, "0.3.0");
+        let twice = stamp_project(&once, "0.3.0").unwrap();
         assert_eq!(twice.matches("config/version=").count(), 1);
         assert!(twice.contains("config/version=\"0.3.0\"\n"));
+        assert!(stamp_project("[rendering]\n", "0.3.0").is_err());
+        // A Windows checkout keeps its line endings.
+        let crlf = stamp_project("[application]\r\nconfig/version=\"0.1.0\"\r\n", "0.2.0").unwrap();
+        assert_eq!(crlf, "[application]\r\nconfig/version=\"0.2.0\"\r\n");
     }
 }

@@ -130,7 +130,8 @@ func _check_settings_show_the_version() -> void:
 
 ## A display that cuts away 90 px at the top, 70 at the bottom and 40 and 30 at the sides (as
 ## a phone with a notch and rounded corners reports it): the HUD's bars, the board and the
-## menu stay inside what is left, in portrait and landscape, and all come back when it goes.
+## menu stay inside what is left, in portrait and landscape, right to left too (the notch does
+## not move with the language), and all come back when it goes.
 func _check_safe_area() -> void:
 	var fit: Node = root.get_node("ScreenFit")
 	var margins := Vector4(40, 90, 30, 70)
@@ -159,6 +160,18 @@ func _check_safe_area() -> void:
 	await tree.process_frame
 	await tree.process_frame
 	var inset := menu.get_global_rect()
+	# Right to left the notch is where it was: the menu keeps clear of the same edges.
+	var settings: Node = root.get_node("GameSettings")
+	settings.set("language", "ur")
+	settings.call("apply")
+	await tree.process_frame
+	await tree.process_frame
+	var urdu := menu.get_global_rect()
+	settings.set("language", "en")
+	settings.call("apply")
+	await tree.process_frame
+	await tree.process_frame
+	var back := menu.get_global_rect()
 	fit.call("force_safe_margins", null)
 	await tree.process_frame
 	var whole := menu.get_global_rect()
@@ -166,10 +179,14 @@ func _check_safe_area() -> void:
 	await tree.process_frame
 	var wanted := Rect2(40, 90, 720 - 70, 1280 - 160)
 	var ok := inset.is_equal_approx(wanted) and whole.is_equal_approx(Rect2(0, 0, 720, 1280))
+	ok = ok and urdu.is_equal_approx(wanted) and back.is_equal_approx(wanted)
 	for inside: Array in seen.values():
 		ok = ok and not false in inside
 	_report.call(
 		"the safe area of a notched display keeps the HUD, the board and the menus clear of it",
 		ok,
-		"bars and board inside %s, menu %s then %s" % [seen, inset, whole]
+		(
+			"bars and board inside %s, menu %s, in Urdu %s, %s, then %s"
+			% [seen, inset, urdu, back, whole]
+		)
 	)
