@@ -128,18 +128,10 @@ pub fn check(project: &Path) -> Vec<String> {
         let wanted =
             key.rsplit('_').next().and_then(|s| s.split_once('x')).and_then(|(w, _)| w.parse::<u32>().ok());
         let problem = if path.ends_with(".ico") {
-            ico_sizes(&bytes).err().or_else(|| {
-                let sizes = ico_sizes(&bytes).unwrap_or_default();
-                (!sizes.contains(&16) || !sizes.contains(&256))
-                    .then(|| format!("holds {sizes:?}, not 16 to 256"))
-            })
+            ico_sizes(&bytes).and_then(|sizes| spans(&sizes, 256)).err()
         } else if path.ends_with(".icns") {
-            icns_sizes(&bytes).err().or_else(|| {
-                let sizes: Vec<u32> =
-                    icns_sizes(&bytes).unwrap_or_default().into_iter().map(|(_, s)| s).collect();
-                (!sizes.contains(&16) || !sizes.contains(&1024))
-                    .then(|| format!("holds {sizes:?}, not 16 to 1024"))
-            })
+            let sizes = icns_sizes(&bytes).map(|kinds| kinds.into_iter().map(|(_, s)| s).collect::<Vec<_>>());
+            sizes.and_then(|sizes| spans(&sizes, 1024)).err()
         } else {
             match (png_header(&bytes), wanted) {
                 (Err(e), _) => Some(e),
@@ -157,6 +149,15 @@ pub fn check(project: &Path) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Whether an icon file holds the smallest size (16 px) and `largest`.
+fn spans(sizes: &[u32], largest: u32) -> Result<(), String> {
+    if sizes.contains(&16) && sizes.contains(&largest) {
+        Ok(())
+    } else {
+        Err(format!("holds {sizes:?}, not 16 to {largest}"))
+    }
 }
 
 #[cfg(test)]
