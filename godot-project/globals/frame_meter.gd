@@ -44,11 +44,13 @@ func report() -> String:
 			threads = maxi(threads, ai.get_thread_count())
 	return (
 		"frames while the computer thinks (%d worker threads): %s\nframes otherwise: %s"
-		% [threads, _describe(_thinking), _describe(_idle)]
+		% [threads, describe(_thinking), describe(_idle)]
 	)
 
 
-static func _describe(intervals: PackedFloat64Array) -> String:
+## How many frame `intervals` (ms) there were, their median, 95th and 99th percentiles, the
+## longest, and how many missed a 60 Hz slot.
+static func describe(intervals: PackedFloat64Array) -> String:
 	if intervals.is_empty():
 		return "none"
 	var sorted := intervals.duplicate()
@@ -59,10 +61,11 @@ static func _describe(intervals: PackedFloat64Array) -> String:
 			late += 1
 	var at := func(q: float) -> float: return sorted[int(round((sorted.size() - 1) * q))]
 	return (
-		"%d, median %.1f ms, p99 %.1f ms, longest %.1f ms, %d later than %.1f ms (%.2f%%)"
+		"%d, median %.1f ms, p95 %.1f ms, p99 %.1f ms, longest %.1f ms, %d later than %.1f ms (%.2f%%)"
 		% [
 			sorted.size(),
 			at.call(0.5),
+			at.call(0.95),
 			at.call(0.99),
 			sorted[-1],
 			late,

@@ -37,6 +37,11 @@ var aim_guide := true
 var turn_board := true
 ## A light vibration on a strike and on a pocket, where the device has a vibrator.
 var vibration := true
+## Turns the board's effects off (a pocketed piece's drop, the flash of a hard hit, the
+## striker's glide, a lifted shadow): pieces appear and go as the physics has them.
+var reduce_motion := false
+## A quiet room sound under a match.
+var ambience := false
 ## Whether the how-to-play overlay has been shown (it is shown once, on the first match).
 var how_to_play_seen := false
 ## The name shown to others online.
@@ -60,6 +65,8 @@ func load_settings() -> void:
 		aim_guide = bool(file.get_value("play", "aim_guide", aim_guide))
 		turn_board = bool(file.get_value("play", "turn_board", turn_board))
 		vibration = bool(file.get_value("play", "vibration", vibration))
+		reduce_motion = bool(file.get_value("play", "reduce_motion", reduce_motion))
+		ambience = bool(file.get_value("audio", "ambience", ambience))
 		how_to_play_seen = bool(file.get_value("play", "how_to_play_seen", how_to_play_seen))
 		language = str(file.get_value("play", "language", ""))
 		player_name = str(file.get_value("online", "name", ""))
@@ -80,6 +87,8 @@ func save_settings() -> void:
 	file.set_value("play", "aim_guide", aim_guide)
 	file.set_value("play", "turn_board", turn_board)
 	file.set_value("play", "vibration", vibration)
+	file.set_value("play", "reduce_motion", reduce_motion)
+	file.set_value("audio", "ambience", ambience)
 	file.set_value("play", "how_to_play_seen", how_to_play_seen)
 	file.set_value("play", "language", language)
 	file.set_value("online", "name", player_name)

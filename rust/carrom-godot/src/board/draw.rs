@@ -18,6 +18,8 @@ pub struct Look {
     pub frame_wood: Option<Gd<Texture2D>>,
     /// Wood stretched over the playing surface, tinted by `surface`.
     pub surface_wood: Option<Gd<Texture2D>>,
+    /// Towards the lamp, in the board's own frame (a unit vector): see `shade`.
+    pub light: Vector2,
 }
 
 /// Line width of the printed marks, metres.
@@ -28,10 +30,11 @@ pub fn draw_board(canvas: &mut Node2D, m: &Markings, c: &Look, units: Units) {
     let ppm = units.scale();
     let mut pen = Pen { canvas, ppm, line: (LINE * ppm).max(1.0) };
     pen.frame_and_surface(m, c);
+    super::shade::frame_and_surface(pen.canvas, m, c, ppm);
     pen.baselines(m, c);
     pen.circles(m, c);
     pen.arrows(m, c);
-    pen.pockets(m, c);
+    super::shade::pockets(pen.canvas, m, c, ppm, pen.line);
 }
 
 /// A canvas item with the board's scale and the width of its printed lines.
@@ -115,21 +118,6 @@ impl Pen<'_> {
             canvas
                 .draw_arc_ex(tail, a.arc_radius * ppm, facing - 2.4, facing + 2.4, 32, c.line)
                 .width(line)
-                .antialiased(true)
-                .done();
-        }
-    }
-
-    /// The pockets: the dark opening with a shadowed rim.
-    fn pockets(&mut self, m: &Markings, c: &Look) {
-        let (radius, line) = (m.pocket_radius * self.ppm, self.line);
-        for p in &m.pockets {
-            let at = self.px(*p);
-            let canvas = &mut *self.canvas;
-            canvas.draw_circle(at, radius, c.pocket);
-            canvas
-                .draw_arc_ex(at, radius, 0.0, TAU, 40, c.frame.darkened(0.6))
-                .width(line * 2.0)
                 .antialiased(true)
                 .done();
         }

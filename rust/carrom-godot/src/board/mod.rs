@@ -12,6 +12,7 @@ mod pieces;
 mod play;
 mod practice;
 mod query;
+mod shade;
 mod show;
 mod stepper;
 
@@ -74,6 +75,14 @@ pub struct CarromBoard {
     #[init(val = Color::from_rgb(0.07, 0.05, 0.04))]
     pocket_color: Color,
 
+    /// Where the lamp over the table is, as a direction on the screen (up and to the left by
+    /// default): the rails' bevels, their shadows and the pockets' cups are shaded from it, and
+    /// follow as the board turns, so that they agree with pieces lit from the same side.
+    #[export]
+    #[var(set = set_light_direction)]
+    #[init(val = Vector2::new(-0.45, -0.8))]
+    light_direction: Vector2,
+
     /// Wood for the frame: laid along each rail with its grain following the rail, and tinted
     /// by `frame_color` (a light texture keeps the colour). Empty draws the frame flat.
     #[export_group(name = "Wood")]
@@ -86,7 +95,9 @@ pub struct CarromBoard {
     #[var(set = set_surface_texture)]
     surface_texture: Option<Gd<Texture2D>>,
 
-    /// Scene for each white coin (a plain `CarromPiece` when empty).
+    /// Scene for each white coin (a plain `CarromPiece` when empty). A scene's root with a
+    /// `radius` property is given the piece's radius in pixels before it enters the tree
+    /// (while the board builds its pieces it cannot be called back).
     #[export_group(name = "Piece scenes")]
     #[export]
     #[var(set = set_white_coin_scene)]
@@ -124,6 +135,8 @@ pub struct CarromBoard {
     last_verdict: Verdict,
     /// Match time gathered before it is counted on the match's clock.
     clock: f64,
+    /// The board's turn on the screen when it was last drawn: its shading follows the lamp.
+    drawn_turn: f32,
     base: Base<Node2D>,
 }
 
@@ -146,6 +159,9 @@ impl INode2D for CarromBoard {
         if !Engine::singleton().is_editor_hint() {
             self.keep_time(delta);
         }
+        if (self.base().get_global_rotation() - self.drawn_turn).abs() > 0.02 {
+            self.base_mut().queue_redraw();
+        }
     }
 
     fn draw(&mut self) {
@@ -157,6 +173,7 @@ impl INode2D for CarromBoard {
             pocket: self.pocket_color,
             frame_wood: self.frame_texture.clone(),
             surface_wood: self.surface_texture.clone(),
+            light: self.light_towards(),
         };
         let (m, units) = (markings(self.table().spec()), self.units);
         draw::draw_board(&mut self.base_mut(), &m, &look, units);
@@ -277,6 +294,19 @@ impl CarromBoard {
     }
 
     #[func]
+    fn set_light_direction(&mut self, towards: Vector2) {
+        if !(towards.x.is_finite() && towards.y.is_finite()) || towards.length() < 1e-3 {
+            Refused(format!(
+                "CarromBoard.light_direction must be a direction (finite, not zero), got {towards}"
+            ))
+            .log();
+            return;
+        }
+        self.light_direction = towards;
+        self.base_mut().queue_redraw();
+    }
+
+    #[func]
     fn set_frame_texture(&mut self, texture: Option<Gd<Texture2D>>) {
         let old = std::mem::replace(&mut self.frame_texture, texture.clone());
         self.redraw_with(old, texture);
@@ -311,6 +341,12 @@ impl CarromBoard {
 
 /// The Rust side of the board, for the other nodes of this crate.
 impl CarromBoard {
+    /// Towards the lamp in the board's own frame, remembering the turn it was drawn at.
+    fn light_towards(&mut self) -> Vector2 {
+        self.drawn_turn = self.base().get_global_rotation();
+        self.light_direction.normalized().rotated(-self.drawn_turn)
+    }
+
     /// The table shown: the match's, or free play's.
     pub(crate) fn table(&self) -> &Table {
         shown(&self.game, &self.free)

@@ -60,6 +60,12 @@ impl PieceNodes {
                     CarromPiece::make(piece.kind, spec.radius(piece.kind) * units.scale()).upcast()
                 });
             let mut node = node;
+            // A scene that draws to the piece's size is told it before it enters the tree: its
+            // `_ready` runs inside this rebuild, while the board cannot be asked anything.
+            let radius = spec.radius(piece.kind) * units.scale();
+            if !node.get("radius").is_nil() {
+                node.set("radius", &radius.to_variant());
+            }
             node.set_name(&format!("{}_{}", piece.kind.name(), piece.id.number()));
             // Pieces sit above the board's drawing; the striker above the coins.
             node.set_z_index(if piece.kind == PieceKind::Striker { 2 } else { 1 });
