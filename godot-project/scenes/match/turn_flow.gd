@@ -71,7 +71,8 @@ func _begin(seat: int) -> void:
 
 
 ## Turns the board so that `seat` sits at the bottom (when the setting allows); returns the
-## turning, or null when the board already faces that way.
+## turning, or null when the board already faces that way (or was set there at once, with
+## "reduce motion").
 func _turn_board_to(seat: int) -> Tween:
 	var target := board.get_seat_rotation(seat) if GameSettings.turn_board else 0.0
 	var goal := board_view.rotation + wrapf(target - board_view.rotation, -PI, PI)
@@ -79,6 +80,9 @@ func _turn_board_to(seat: int) -> Tween:
 		_turn_tween.kill()
 	_turn_tween = null
 	if is_equal_approx(goal, board_view.rotation):
+		return null
+	if GameSettings.reduce_motion:
+		board_view.rotation = goal
 		return null
 	_turn_tween = create_tween().set_trans(Tween.TRANS_SINE).set_ease(Tween.EASE_IN_OUT)
 	_turn_tween.tween_property(board_view, "rotation", goal, TURN_SECONDS)
