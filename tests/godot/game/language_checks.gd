@@ -1,5 +1,5 @@
 class_name LanguageChecks
-extends RefCounted
+extends GameChecks
 ## The game in each of its languages, checked headless for run_game_tests.gd: every screen, in
 ## portrait and landscape, shows its text whole and in glyphs its fonts have (as the text
 ## server shapes it, conjuncts and vowel signs too); Urdu mirrors the interface and not the
@@ -7,26 +7,15 @@ extends RefCounted
 ## any of the game's scripts is taken for online play, a direction override is not.
 
 const ONLINE_MENU := "res://scenes/online/online_menu.tscn"
-## Every seat a person's.
-const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
 ## Characters laid out but never drawn: joiners, direction marks and isolates, word joiners.
 const INVISIBLE := [[0x200B, 0x200F], [0x2028, 0x202E], [0x2060, 0x206F], [0xFEFF, 0xFEFF]]
 
-var tree: SceneTree
-var root: Window
-## Called with a check's name, whether it passed, and what was seen.
-var _report: Callable
-## Starts a match and returns it (run_game_tests.gd's `_start_match`).
-var _start_match: Callable
 ## The scenes every language is looked at in.
 var _scenes: Array
 
 
 func _init(scene_tree: SceneTree, report: Callable, start_match: Callable, scenes: Array) -> void:
-	tree = scene_tree
-	root = scene_tree.root
-	_report = report
-	_start_match = start_match
+	super(scene_tree, report, start_match)
 	_scenes = scenes
 
 

@@ -1,28 +1,12 @@
 class_name MotionChecks
-extends RefCounted
+extends GameChecks
 ## The board's effects, checked headless for run_game_tests.gd, with "reduce motion" off and
 ## on: a pocketed piece drops (still shown, smaller and darker, for a moment) or is gone at
 ## once; a full-power break flashes where pieces meet hard and lifts their shadows, or neither;
 ## the board turns to the next player or is set there at once.
 
-## Every seat a person's.
-const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
 ## A white coin's id (1–18 are coins; which one does not matter).
 const COIN := 5
-
-var tree: SceneTree
-var root: Window
-## Called with a check's name, whether it passed, and what was seen.
-var _report: Callable
-## Starts a match and returns it (run_game_tests.gd's `_start_match`).
-var _start_match: Callable
-
-
-func _init(scene_tree: SceneTree, report: Callable, start_match: Callable) -> void:
-	tree = scene_tree
-	root = scene_tree.root
-	_report = report
-	_start_match = start_match
 
 
 func run() -> void:

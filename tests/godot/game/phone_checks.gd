@@ -1,5 +1,5 @@
 class_name PhoneChecks
-extends RefCounted
+extends GameChecks
 ## How the game behaves as a phone app, checked headless for run_game_tests.gd: the back
 ## button (sent to the scene tree as Android sends it) leaves the screen on top, and only that
 ## one; in a match it opens the pause menu and closes it again; sent to the background, a match
@@ -8,22 +8,6 @@ extends RefCounted
 
 const MAIN_MENU := "res://scenes/main_menu/main_menu.tscn"
 const SETTINGS := "res://scenes/settings/settings_screen.tscn"
-## Every seat a person's.
-const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
-
-var tree: SceneTree
-var root: Window
-## Called with a check's name, whether it passed, and what was seen.
-var _report: Callable
-## Starts a match and returns it (run_game_tests.gd's `_start_match`).
-var _start_match: Callable
-
-
-func _init(scene_tree: SceneTree, report: Callable, start_match: Callable) -> void:
-	tree = scene_tree
-	root = scene_tree.root
-	_report = report
-	_start_match = start_match
 
 
 func run() -> void:

@@ -1,0 +1,21 @@
+class_name GameChecks
+extends RefCounted
+## What every group of run_game_tests.gd's checks shares: the tree they run in, how they report
+## a result, and how they start a match.
+
+## Every seat a person's.
+const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
+
+var tree: SceneTree
+var root: Window
+## Called with a check's name, whether it passed, and what was seen.
+var _report: Callable
+## Starts a match and returns it (run_game_tests.gd's `_start_match`).
+var _start_match: Callable
+
+
+func _init(scene_tree: SceneTree, report: Callable, start_match: Callable) -> void:
+	tree = scene_tree
+	root = scene_tree.root
+	_report = report
+	_start_match = start_match
