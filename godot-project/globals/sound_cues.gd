@@ -6,6 +6,11 @@ extends Node
 
 ## The group of sliders that play a click as they move, to hear the new volume.
 const VOLUME_PREVIEW := "volume_preview"
+## The softest a pocket drop plays (the loudest is 1).
+const POCKET_LOW := 0.75
+
+## The boards in the tree: the ambience plays while there is one.
+var _boards := 0
 
 
 func _ready() -> void:
@@ -28,17 +33,33 @@ func _on_node_added(node: Node) -> void:
 
 
 func _listen_to_board(board: CarromBoard) -> void:
+	_boards += 1
+	Sfx.set_ambience_wanted(true)
+	if board.tree_exiting.is_connected(_on_board_exiting):
+		return  # Back in the tree after a move: already heard.
+	board.tree_exiting.connect(_on_board_exiting)
 	board.pieces_collided.connect(
-		func(_a: int, _b: int, impulse: float, _at: Vector2) -> void:
-			Sfx.play(Sfx.Cue.CLICK, Sfx.strength_of(impulse))
+		func(a: int, b: int, impulse: float, _at: Vector2) -> void:
+			var striker := a == CarromBoard.STRIKER_ID or b == CarromBoard.STRIKER_ID
+			Sfx.play_hit(Sfx.Cue.CLICK, Sfx.strength_of(impulse), striker)
 	)
 	board.cushion_hit.connect(
-		func(_p: int, impulse: float, _at: Vector2) -> void:
-			Sfx.play(Sfx.Cue.CUSHION, Sfx.strength_of(impulse))
+		func(piece: int, impulse: float, _at: Vector2) -> void:
+			var striker := piece == CarromBoard.STRIKER_ID
+			Sfx.play_hit(Sfx.Cue.CUSHION, Sfx.strength_of(impulse), striker)
 	)
+	# The board does not tell how fast a piece dropped, so a little spread stands in for it.
 	board.piece_pocketed.connect(
-		func(_p: int, _k: int, _pocket: int) -> void: Sfx.play(Sfx.Cue.POCKET)
+		func(piece: int, _k: int, _pocket: int) -> void:
+			var striker := piece == CarromBoard.STRIKER_ID
+			Sfx.play_hit(Sfx.Cue.POCKET, randf_range(POCKET_LOW, 1.0), striker)
 	)
+
+
+## A board leaves the tree (a match closed): the ambience stops when it was the last.
+func _on_board_exiting() -> void:
+	_boards = maxi(_boards - 1, 0)
+	Sfx.set_ambience_wanted(_boards > 0)
 
 
 func _listen_to_rules(rules: CarromRules) -> void:
