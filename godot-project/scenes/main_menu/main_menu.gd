@@ -1,21 +1,78 @@
 extends Control
-## The main menu: a new match, online play, practice, trick shots, the saved match, rules,
-## settings, quit. Laid out in
-## main_menu.tscn, its text as translation keys; the other screens open over it.
+## The main menu: the board itself as it stands before a break, the title, and the buttons in
+## their groups — Play (a new match, the saved one), Online, Practice and tricks, More (rules,
+## settings, quit). In portrait the board stands between the title and the buttons; in
+## landscape beside them. Every button shows without scrolling in either, a thumb's height
+## upright and a mouse's in landscape. Laid out in main_menu.tscn, its text as translation
+## keys; the other screens open over it.
 
 const NEW_MATCH := preload("res://scenes/new_match/new_match.tscn")
 const ONLINE_MENU := preload("res://scenes/online/online_menu.tscn")
 const TRICK_LIST := preload("res://scenes/trick_shots/trick_list.tscn")
 const RULES_SCREEN := preload("res://scenes/rules/rules_screen.tscn")
 const SETTINGS_SCREEN := preload("res://scenes/settings/settings_screen.tscn")
+## A button's height upright (a thumb) and in landscape (a mouse, or a phone held by its ends),
+## as on every page laid out compact in landscape (ReadableWidth).
+const BUTTON_HEIGHT := {false: 88.0, true: 72.0}
+## The title's size upright and in landscape.
+const TITLE_SIZE := {false: 72, true: 56}
+## In landscape the buttons take this much of the width; the board the rest.
+const GROUPS_SHARE := 0.5
+## The board stands a little turned, as on a table seen from a chair.
+const BOARD_TURN := -0.06
 
 @onready var continue_button: Button = %Continue
 @onready var quit_button: Button = %Quit
+@onready var title: Label = %Title
+@onready var body: BoxContainer = %Body
+@onready var stage: Control = %Stage
+@onready var board_view: Node2D = %BoardView
+@onready var board: CarromBoard = %Board
+@onready var groups: VBoxContainer = %Groups
+@onready var page: VBoxContainer = %Page
 
 
 func _ready() -> void:
 	continue_button.disabled = not SaveSlot.has_save()
 	quit_button.visible = not OS.has_feature("mobile") and not OS.has_feature("web")
+	# The striker waits on the first player's baseline, as before a break.
+	board.place_striker(0, 0.0)
+	stage.resized.connect(_fit_board)
+	_lay_out()
+
+
+## Upright: title, board, buttons, one above the other. In landscape: the board the whole
+## height beside the title and the buttons, which keep to a column as wide as a hand or a
+## mouse wants, each label on one line.
+func _lay_out() -> void:
+	if not is_node_ready():
+		return
+	var landscape := size.x > size.y
+	body.vertical = not landscape
+	var title_home: Control = groups if landscape else page
+	if title.get_parent() != title_home:
+		title.reparent(title_home, false)
+		title_home.move_child(title, 0)
+	title.add_theme_font_size_override("font_size", TITLE_SIZE[landscape])
+	groups.custom_minimum_size.x = size.x * GROUPS_SHARE if landscape else 0.0
+	for button: Button in groups.find_children("*", "Button", true, false):
+		button.custom_minimum_size.y = BUTTON_HEIGHT[landscape]
+		button.autowrap_mode = (
+			TextServer.AUTOWRAP_OFF if landscape else TextServer.AUTOWRAP_WORD_SMART
+		)
+	_fit_board()
+
+
+## The board as large as the stage holds, in its middle.
+func _fit_board() -> void:
+	var room := stage.size
+	var across := board.get_board_size() * (cos(BOARD_TURN) + absf(sin(BOARD_TURN)))
+	if across <= 0.0 or room.x <= 0.0 or room.y <= 0.0:
+		return
+	var scale_to := minf(room.x, room.y) / across
+	board_view.scale = Vector2(scale_to, scale_to)
+	board_view.rotation = BOARD_TURN
+	board_view.position = room / 2.0
 
 
 func _on_play_pressed() -> void:
