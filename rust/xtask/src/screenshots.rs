@@ -1,6 +1,7 @@
 //! `cargo xtask screenshots [--out DIR]`: the README's pictures of the game, taken from the game
-//! itself in a real window: the menu, the new-match and online screens, the first lesson, a match in portrait and in landscape,
-//! the end of a board, and the menu and a match in Urdu. Remake them after any change of look.
+//! itself in a real window: the menu (portrait and landscape), the new-match and online
+//! screens, the first lesson, a match in portrait and in landscape, a piece dropping into a
+//! pocket, the end of a board, and the menu and a match in Urdu. Remake them after any change of look.
 //! `--tour hi,ur,ta` takes every screen in those languages, portrait and landscape, instead.
 //!
 //! Godot cannot draw without a display, so with no `$DISPLAY` the game runs under `xvfb-run`
@@ -87,8 +88,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The pictures the script takes (and the README shows).
-const NAMES: [&str; 13] = [
+const NAMES: [&str; 15] = [
     "menu.png",
+    "menu-landscape.png",
     "new-match.png",
     "online.png",
     "online-room-landscape.png",
@@ -98,6 +100,7 @@ const NAMES: [&str; 13] = [
     "lesson.png",
     "match-portrait.png",
     "match-landscape.png",
+    "pocket-drop.png",
     "board-end.png",
     "urdu-menu.png",
     "urdu-match.png",

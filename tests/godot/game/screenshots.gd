@@ -30,6 +30,8 @@ const PORTRAIT := Vector2i(540, 960)
 const LANDSCAPE := Vector2i(1280, 720)
 ## Strikes played before the match pictures, so that the trays hold coins.
 const OPENING_STRIKES := 7
+## Strikes played in real time to catch a piece dropping into a pocket.
+const POCKETING_STRIKES := 12
 ## Strikes after which a board is given up as not ending.
 const STRIKE_LIMIT := 400
 
@@ -60,6 +62,9 @@ func _run() -> void:
 	var menu: Node = load(MENU).instantiate()
 	root.add_child(menu)
 	await _shoot("menu.png")
+	await _resize(LANDSCAPE)
+	await _shoot("menu-landscape.png")
+	await _resize(PORTRAIT)
 	menu.queue_free()
 	var setup: Node = load(NEW_MATCH).instantiate()
 	root.add_child(setup)
@@ -97,6 +102,7 @@ func _run() -> void:
 	await _resize(LANDSCAPE)
 	await _shoot("match-landscape.png")
 	await _resize(PORTRAIT)
+	await _shoot_pocketing(game)
 	var strikes := 0
 	while not board_ended[0] and strikes < STRIKE_LIMIT:
 		await _play_suggested(game)
@@ -209,6 +215,36 @@ func _play_suggested(game: Node) -> void:
 	controller.call("release")
 	board.simulate_to_rest()
 	await _settle()
+
+
+## Strikes in real time, as a player sees them, until one pockets a piece, and takes the
+## picture a moment after the drop began (the drop lasts 0.3 s).
+func _shoot_pocketing(game: Node) -> void:
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var rules: CarromRules = game.get_node("Rules")
+	var ai: CarromAi = game.get_node("Ai")
+	var controller: Node = game.get_node("Controller")
+	var dropped := [false]
+	board.piece_pocketed.connect(func(_p: int, _k: int, _pocket: int) -> void: dropped[0] = true)
+	for strike in POCKETING_STRIKES:
+		ai.time_budget = 0.5
+		if not ai.think(rules.get_seat_to_play(), CarromAi.LEVEL_HARD):
+			return
+		var shot: Array = await ai.shot_ready
+		controller.call("slide_to", shot[1])
+		controller.call("aim", shot[2], shot[3])
+		controller.call("release")
+		while board.is_moving() and not dropped[0]:
+			await process_frame
+		if dropped[0]:
+			await create_timer(0.1).timeout
+			await _shoot("pocket-drop.png")
+			while board.is_moving():
+				await process_frame
+			await _settle()
+			return
+		await _settle()
+	printerr("no piece was pocketed in %d strikes" % POCKETING_STRIKES)
 
 
 func _resize(size: Vector2i) -> void:
