@@ -2,8 +2,8 @@ extends Control
 ## The main menu: the board itself as it stands before a break, the title, and the buttons in
 ## their groups — Play (a new match, the saved one), Online, Practice and tricks, More (rules,
 ## settings, quit). In portrait the board stands between the title and the buttons; in
-## landscape beside them. Every button shows without scrolling in either, a thumb's height
-## upright and a mouse's in landscape. Laid out in main_menu.tscn, its text as translation
+## landscape beside them. Every button shows without scrolling in either, a thumb's height,
+## and no wider than a hand or a mouse expects. Laid out in main_menu.tscn, its text as translation
 ## keys; the other screens open over it.
 
 const NEW_MATCH := preload("res://scenes/new_match/new_match.tscn")
@@ -11,9 +11,8 @@ const ONLINE_MENU := preload("res://scenes/online/online_menu.tscn")
 const TRICK_LIST := preload("res://scenes/trick_shots/trick_list.tscn")
 const RULES_SCREEN := preload("res://scenes/rules/rules_screen.tscn")
 const SETTINGS_SCREEN := preload("res://scenes/settings/settings_screen.tscn")
-## A button's height upright (a thumb) and in landscape (a mouse, or a phone held by its ends),
-## as on every page laid out compact in landscape (ReadableWidth).
-const BUTTON_HEIGHT := {false: 88.0, true: 72.0}
+## A button's height: a thumb's either way up (the groups fit a landscape screen at it).
+const BUTTON_HEIGHT := 88.0
 ## The title's size upright and in landscape.
 const TITLE_SIZE := {false: 72, true: 56}
 ## In landscape the buttons take this much of the width; the board the rest.
@@ -56,7 +55,7 @@ func _lay_out() -> void:
 	title.add_theme_font_size_override("font_size", TITLE_SIZE[landscape])
 	groups.custom_minimum_size.x = size.x * GROUPS_SHARE if landscape else 0.0
 	for button: Button in groups.find_children("*", "Button", true, false):
-		button.custom_minimum_size.y = BUTTON_HEIGHT[landscape]
+		button.custom_minimum_size.y = BUTTON_HEIGHT
 		button.autowrap_mode = (
 			TextServer.AUTOWRAP_OFF if landscape else TextServer.AUTOWRAP_WORD_SMART
 		)
