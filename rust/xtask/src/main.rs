@@ -61,6 +61,8 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
                                    the match server under load: N quick matches of bots on
                                    loopback, its CPU, memory and strike-to-shot times
   msrv                             the rust-version check alone (each crate states what it needs)
+  translations                     the translation check alone (every key in every language,
+                                   placeholders as in English)
   help                             this text
 
 Godot is $GODOT when set (an error if it is not Godot 4.3+), else godot4 or godot on PATH.";
@@ -89,6 +91,7 @@ fn main() -> ExitCode {
         Some("icons") => icons::run(rest),
         Some("server") => server(rest),
         Some("bots") => bots::run(rest),
+        Some("translations") => i18n::check(&cargo::workspace_root()),
         Some("msrv") => msrv::check().map(|lines| lines.iter().for_each(|l| println!("{l}"))),
         Some(command @ ("demo" | "selfplay" | "firstlook" | "soak" | "deadline" | "loads")) => {
             lab::run(command, rest)
