@@ -27,12 +27,12 @@ pub fn frame_and_surface(canvas: &mut Node2D, m: &Markings, c: &Look, ppm: f32) 
         let facing = inward.dot(c.light);
         let at = |x: f32, y: f32| Vector2::new(x, y).rotated(turn);
         // The lip running down to the surface faces the centre; the outer edge faces away.
-        let lip_colour = light_or_shade(facing, 0.30, 0.45);
+        let lip_colour = light_or_shade(facing, 0.38, 0.55);
         mesh.quad(
             [at(-h, h), at(h, h), at(h + lip, h + lip), at(-h - lip, h + lip)],
             [lip_colour.darkened(0.2), lip_colour.darkened(0.2), lip_colour, lip_colour],
         );
-        let edge_colour = light_or_shade(-facing, 0.22, 0.40);
+        let edge_colour = light_or_shade(-facing, 0.26, 0.45);
         mesh.quad(
             [
                 at(-outer, outer),
@@ -45,7 +45,7 @@ pub fn frame_and_surface(canvas: &mut Node2D, m: &Markings, c: &Look, ppm: f32) 
         // The rail between the lamp and the surface throws a soft shadow onto it.
         let over = (-facing).max(0.0);
         if over > 0.0 {
-            let dark = Color::from_rgba(0.0, 0.0, 0.0, 0.30 * over);
+            let dark = Color::from_rgba(0.0, 0.0, 0.0, 0.36 * over);
             let clear = Color::from_rgba(0.0, 0.0, 0.0, 0.0);
             let w = reach * over;
             mesh.quad([at(-h, h), at(h, h), at(h - w, h - w), at(-h + w, h - w)], [dark, dark, clear, clear]);
