@@ -11,8 +11,16 @@ const ONLINE_MENU := preload("res://scenes/online/online_menu.tscn")
 const TRICK_LIST := preload("res://scenes/trick_shots/trick_list.tscn")
 const RULES_SCREEN := preload("res://scenes/rules/rules_screen.tscn")
 const SETTINGS_SCREEN := preload("res://scenes/settings/settings_screen.tscn")
-## A button's height: a thumb's either way up (the groups fit a landscape screen at it).
-const BUTTON_HEIGHT := 88.0
+## How the groups are tried, most room first, until they fit: a button's height (a thumb's,
+## lower only where a language's longer words or taller lines need the room) and whether the
+## groups show their headings.
+const STEPS: Array[Dictionary] = [
+	{"height": 88.0, "headings": true},
+	{"height": 72.0, "headings": true},
+	{"height": 72.0, "headings": false},
+	{"height": 60.0, "headings": false},
+]
+
 ## The title's size upright and in landscape.
 const TITLE_SIZE := {false: 72, true: 56}
 ## In landscape the buttons take this much of the width; the board the rest.
@@ -40,6 +48,12 @@ func _ready() -> void:
 	_lay_out()
 
 
+func _notification(what: int) -> void:
+	# Another language's words and lines take other room.
+	if what == NOTIFICATION_TRANSLATION_CHANGED:
+		_lay_out.call_deferred()
+
+
 ## Upright: title, board, buttons, one above the other. In landscape: the board the whole
 ## height beside the title and the buttons, which keep to a column as wide as a hand or a
 ## mouse wants, each label on one line.
@@ -54,12 +68,45 @@ func _lay_out() -> void:
 		title_home.move_child(title, 0)
 	title.add_theme_font_size_override("font_size", TITLE_SIZE[landscape])
 	groups.custom_minimum_size.x = size.x * GROUPS_SHARE if landscape else 0.0
-	for button: Button in groups.find_children("*", "Button", true, false):
-		button.custom_minimum_size.y = BUTTON_HEIGHT
-		button.autowrap_mode = (
-			TextServer.AUTOWRAP_OFF if landscape else TextServer.AUTOWRAP_WORD_SMART
-		)
+	var width := groups.custom_minimum_size.x if landscape else page.size.x
+	var buttons := groups.find_children("*", "Button", true, false)
+	for button: Button in buttons:
+		button.autowrap_mode = TextServer.AUTOWRAP_OFF
+	for row: BoxContainer in groups.find_children("Row", "BoxContainer", true, false):
+		_stack_if_crowded(row, width)
+	# The room the groups have: the whole height in landscape (beside the board), else what the
+	# title and a board of at least half the width leave.
+	# (The page's own height would be no measure: content too tall for it makes it taller.)
+	var room := size.y - page.offset_top + page.offset_bottom
+	if not landscape:
+		room -= title.get_combined_minimum_size().y + size.x * 0.5
+	for step in STEPS:
+		for button: Button in buttons:
+			button.custom_minimum_size.y = step["height"]
+		for heading: Label in groups.find_children("Heading", "Label", true, false):
+			heading.visible = step["headings"]
+		if groups.get_combined_minimum_size().y <= room:
+			break
 	_fit_board()
+
+
+## Stands a row's buttons one above the other when a label would not fit its share of `width`
+## on one line (a long word in Tamil, say), side by side otherwise.
+func _stack_if_crowded(row: BoxContainer, width: float) -> void:
+	var shown := row.get_children().filter(func(c: Node) -> bool: return (c as Control).visible)
+	if shown.is_empty():
+		return
+	var separation := row.get_theme_constant("separation")
+	var share := (width - separation * (shown.size() - 1)) / shown.size()
+	var crowded := false
+	for button: Button in shown:
+		var font := button.get_theme_font("font")
+		var font_size := button.get_theme_font_size("font_size")
+		var label := font.get_string_size(tr(button.text), HORIZONTAL_ALIGNMENT_LEFT, -1, font_size)
+		# Half the button's own margins may go to the label: it still reads clear of the edge.
+		var edges := button.get_theme_stylebox("normal").get_minimum_size().x * 0.5
+		crowded = crowded or label.x + edges > share
+	row.vertical = crowded
 
 
 ## The board as large as the stage holds, in its middle.

@@ -1,8 +1,10 @@
 extends PanelContainer
 ## A new match: the game, the rules (a preset or a game maker's ruleset), who plays each seat
-## (a person or the computer at a level), points to win and boards. Laid out in new_match.tscn;
-## the choices filled here are filled again when the language changes. The choices live in
-## `Session`, so the screen opens as it was left.
+## (a person or the computer at a level), points to win and boards. Laid out in new_match.tscn:
+## the game's choices and the seats one under another upright, side by side in landscape (a
+## TurningGrid), so that four seats fit a landscape screen too. The choices filled here are
+## filled again when the language changes. The choices live in `Session`, so the screen opens
+## as it was left.
 
 ## Closed without starting.
 signal closed

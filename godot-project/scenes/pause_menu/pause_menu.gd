@@ -2,6 +2,8 @@ class_name PauseMenu
 extends PanelContainer
 ## The pause menu: go on, watch the last shot again, start again, read the rules, change the
 ## settings, or leave for the main menu. It only asks; the match decides what each means.
+## In landscape its buttons stand two by two (pause_menu.tscn's TurningGrids): six one under
+## another would not fit a screen 720 logical pixels high.
 
 signal resume_requested
 signal replay_requested

@@ -1,9 +1,10 @@
 extends PanelContainer
-## Sound volume, language, the aim guide, the turning board, vibration and the match server's
-## address, and the game's version; saved when closed (an address that is not a ws:// or
-## wss:// URL is refused).
+## Sound volume, language, the aim guide, the turning board, vibration, reduced motion (the
+## board's drops, flashes and glides left out), the quiet room sound under a match and the match
+## server's address, and the game's version; saved when closed (an address that is not a ws://
+## or wss:// URL is refused). The room sound starts or stops as it is toggled.
 ## Laid out in settings_screen.tscn with its text as translation keys: a new language shows at
-## once.
+## once. In landscape the settings stand in two columns, so that the page needs no scrolling.
 
 signal closed
 
@@ -12,6 +13,8 @@ signal closed
 @onready var aim_guide: CheckButton = %AimGuide
 @onready var turn_board: CheckButton = %TurnBoard
 @onready var vibration: CheckButton = %Vibration
+@onready var reduce_motion: CheckButton = %ReduceMotion
+@onready var ambience: CheckButton = %Ambience
 @onready var server: LineEdit = %Server
 @onready var server_status: Label = %ServerStatus
 @onready var version: Label = %Version
@@ -22,6 +25,8 @@ func _ready() -> void:
 	aim_guide.set_pressed_no_signal(GameSettings.aim_guide)
 	turn_board.set_pressed_no_signal(GameSettings.turn_board)
 	vibration.set_pressed_no_signal(GameSettings.vibration)
+	reduce_motion.set_pressed_no_signal(GameSettings.reduce_motion)
+	ambience.set_pressed_no_signal(GameSettings.ambience)
 	server.text = GameSettings.server_url
 	_fill_languages()
 	version.text = version_text()
@@ -71,6 +76,16 @@ func _on_vibration_toggled(on: bool) -> void:
 	GameSettings.vibration = on
 
 
+func _on_reduce_motion_toggled(on: bool) -> void:
+	GameSettings.reduce_motion = on
+
+
+## Heard at once: `apply()` tells the match's room sound to start or stop.
+func _on_ambience_toggled(on: bool) -> void:
+	GameSettings.ambience = on
+	GameSettings.apply()
+
+
 ## Keeps the match server's address if it is one; false, saying why, if not.
 func _keep_server() -> bool:
 	var url := server.text.strip_edges()
@@ -79,14 +94,20 @@ func _keep_server() -> bool:
 		url = GameSettings.DEFAULT_SERVER
 		server.text = url
 	if not ServerLink.is_url(url):
-		server_status.text = "ONLINE_BAD_SERVER"
+		_say("ONLINE_BAD_SERVER")
 		return false
 	if url != GameSettings.server_url:
 		GameSettings.server_url = url
 		# The next online request reaches the new server.
 		Online.leave_server()
-	server_status.text = ""
+	_say("")
 	return true
+
+
+## A line under the server's address, which takes no room while it says nothing.
+func _say(key: String) -> void:
+	server_status.text = key
+	server_status.visible = not key.is_empty()
 
 
 func _on_server_text_submitted(_text: String) -> void:

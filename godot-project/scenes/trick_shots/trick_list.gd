@@ -2,7 +2,8 @@ class_name TrickList
 extends PanelContainer
 ## The trick shots: one button per trick of `data/trick_shots.json`, with the stars the player
 ## has earned on it; a press opens it on a board (trick_table.tscn). Stars are kept on the
-## device (`user://trick_stars.cfg`).
+## device (`user://trick_stars.cfg`). The buttons stand three abreast in landscape (a
+## TurningGrid), one under another upright.
 
 signal closed
 
@@ -10,7 +11,7 @@ const TRICKS_FILE := "res://data/trick_shots.json"
 const TABLE := "res://scenes/trick_shots/trick_table.tscn"
 const STARS_FILE := "user://trick_stars.cfg"
 
-@onready var list: VBoxContainer = %List
+@onready var list: GridContainer = %List
 
 
 func _ready() -> void:
@@ -69,6 +70,9 @@ func _fill() -> void:
 	for trick in read_tricks():
 		var button := Button.new()
 		button.custom_minimum_size = Vector2(0, 88)
+		button.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+		# A long name wraps in a narrow column rather than widening the page.
+		button.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
 		button.theme_type_variation = &"SecondaryButton"
 		var earned := stars_text(best_stars(trick["id"]))
 		button.text = trick_name(trick["id"]) + ("  ·  " + earned if earned else "")
