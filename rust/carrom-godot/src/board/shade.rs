@@ -71,31 +71,22 @@ pub fn pockets(canvas: &mut Node2D, m: &Markings, c: &Look, ppm: f32, line: f32)
             wall.lerp(c.frame.darkened(0.25), f64::from(0.7 * lit))
         });
     }
-    mesh.draw(canvas);
+    // The net's strands and the cup's rim go into the same triangles: one draw for all four
+    // pockets (each separate line costs a software renderer as much as a large fill).
     let strand = c.pocket.lightened(0.12);
+    let (thin, rim) = ((line * 0.8).max(1.0), c.frame.darkened(0.65));
     for p in &m.pockets {
         let at = Vector2::new(p.x * ppm, p.y * ppm);
         for k in [0.42, 0.66] {
-            canvas
-                .draw_arc_ex(at, radius * k, 0.0, TAU, 24, strand)
-                .width((line * 0.8).max(1.0))
-                .antialiased(true)
-                .done();
+            mesh.ring(at, radius * k - thin / 2.0, radius * k + thin / 2.0, strand, |_| strand);
         }
         for spoke in 0..6 {
             let out = Vector2::from_angle(spoke as f32 * TAU / 6.0 + 0.3);
-            canvas
-                .draw_line_ex(at + out * radius * 0.2, at + out * radius * 0.78, strand)
-                .width((line * 0.7).max(1.0))
-                .antialiased(true)
-                .done();
+            mesh.strand(at + out * radius * 0.2, at + out * radius * 0.78, thin, strand);
         }
-        canvas
-            .draw_arc_ex(at, radius, 0.0, TAU, ROUND as i32, c.frame.darkened(0.65))
-            .width(line * 2.0)
-            .antialiased(true)
-            .done();
+        mesh.ring(at, radius - line, radius + line, rim, |_| rim);
     }
+    mesh.draw(canvas);
 }
 
 /// White over what faces the lamp, black over what faces away, by how squarely.
@@ -143,6 +134,12 @@ impl Mesh {
             self.indices.push(first + k);
             self.indices.push(first + (k + 1) % ROUND as i32);
         }
+    }
+
+    /// A straight strand `width` wide from `a` to `b`.
+    fn strand(&mut self, a: Vector2, b: Vector2, width: f32, colour: Color) {
+        let side = (b - a).normalized().orthogonal() * (width / 2.0);
+        self.quad([a - side, b - side, b + side, a + side], [colour; 4]);
     }
 
     /// A ring from `inner` to `outer` radius, `middle` on its inside, `rim(direction)` outside.
