@@ -8,6 +8,7 @@
 mod draw;
 mod game;
 mod looks;
+mod painting;
 mod pieces;
 mod play;
 mod practice;
@@ -137,6 +138,8 @@ pub struct CarromBoard {
     clock: f64,
     /// The board's turn on the screen when it was last drawn: its shading follows the lamp.
     drawn_turn: f32,
+    /// The still drawing, painted once into a texture (not in the editor, which draws live).
+    painting: Option<painting::Painting>,
     base: Base<Node2D>,
 }
 
@@ -144,6 +147,10 @@ pub struct CarromBoard {
 impl INode2D for CarromBoard {
     fn ready(&mut self) {
         self.apply_physics_or_log();
+        if !Engine::singleton().is_editor_hint() && self.painting.is_none() {
+            let mut board = self.to_gd().upcast::<Node2D>();
+            self.painting = Some(painting::Painting::new(&mut board));
+        }
         self.rebuild_piece_nodes();
     }
 
@@ -159,7 +166,15 @@ impl INode2D for CarromBoard {
         if !Engine::singleton().is_editor_hint() {
             self.keep_time(delta);
         }
-        if (self.base().get_global_rotation() - self.drawn_turn).abs() > 0.02 {
+        // Turned by more than a little, either way round (a half turn reads as π or −π).
+        let turn = self.base().get_global_rotation() - self.drawn_turn;
+        let turned = (turn + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
+        let turned = turned.abs() > 0.02;
+        let resized = self.painting.as_ref().is_some_and(|p| {
+            let now = self.sharpness();
+            (now - p.painted_at).abs() > 0.04 * now
+        });
+        if turned || resized {
             self.base_mut().queue_redraw();
         }
     }
@@ -176,7 +191,14 @@ impl INode2D for CarromBoard {
             light: self.light_towards(),
         };
         let (m, units) = (markings(self.table().spec()), self.units);
-        draw::draw_board(&mut self.base_mut(), &m, &look, units);
+        let sharpness = self.sharpness();
+        match self.painting.take() {
+            Some(mut painting) => {
+                painting.paint_and_draw(&mut self.base_mut(), m, look, units, sharpness);
+                self.painting = Some(painting);
+            }
+            None => draw::draw_board(&mut self.base_mut(), &m, &look, units),
+        }
     }
 }
 
@@ -341,6 +363,14 @@ impl CarromBoard {
 
 /// The Rust side of the board, for the other nodes of this crate.
 impl CarromBoard {
+    /// Screen pixels per board pixel: the node's scale on its canvas and the window's stretch.
+    fn sharpness(&self) -> f32 {
+        let on_canvas = self.base().get_global_transform_with_canvas().scale().x.abs();
+        let stretch =
+            self.base().get_viewport().map(|v| v.get_final_transform().scale().x.abs()).unwrap_or(1.0);
+        on_canvas * stretch
+    }
+
     /// Towards the lamp in the board's own frame, remembering the turn it was drawn at.
     fn light_towards(&mut self) -> Vector2 {
         self.drawn_turn = self.base().get_global_rotation();
