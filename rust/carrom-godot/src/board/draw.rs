@@ -1,26 +1,12 @@
 //! Drawing the board's markings (from carrom-core's `markings`) onto a canvas item.
 
+use super::style::Look;
 use crate::units::Units;
 use carrom_core::markings::Markings;
 use carrom_core::Vec2;
 use godot::classes::{Node2D, Texture2D};
 use godot::prelude::*;
 use std::f32::consts::TAU;
-
-/// The board's look, from its exported properties.
-pub struct Look {
-    pub surface: Color,
-    pub frame: Color,
-    pub line: Color,
-    pub circle: Color,
-    pub pocket: Color,
-    /// Wood laid along each rail of the frame, tinted by `frame`.
-    pub frame_wood: Option<Gd<Texture2D>>,
-    /// Wood stretched over the playing surface, tinted by `surface`.
-    pub surface_wood: Option<Gd<Texture2D>>,
-    /// Towards the lamp, in the board's own frame (a unit vector): see `shade`.
-    pub light: Vector2,
-}
 
 /// Line width of the printed marks, metres.
 const LINE: f32 = 0.0012;

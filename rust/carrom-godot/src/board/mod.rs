@@ -16,6 +16,7 @@ mod query;
 mod shade;
 mod show;
 mod stepper;
+mod style;
 
 use crate::enums::{Kind, Place};
 use crate::physics::CarromPhysics;
@@ -180,7 +181,7 @@ impl INode2D for CarromBoard {
     }
 
     fn draw(&mut self) {
-        let look = draw::Look {
+        let look = style::Look {
             surface: self.surface_color,
             frame: self.frame_color,
             line: self.line_color,

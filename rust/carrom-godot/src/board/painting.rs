@@ -4,7 +4,8 @@
 //! when the look changes, when the board turns (the shading follows the lamp) and when its size
 //! on the screen changes (the painting stays as sharp as the screen).
 
-use super::draw::{draw_board, Look};
+use super::draw::draw_board;
+use super::style::Look;
 use crate::units::Units;
 use carrom_core::markings::Markings;
 use godot::classes::viewport::Msaa;

@@ -4,7 +4,7 @@
 //! is drawn once with the board (a change of lamp or turn redraws it), as gradients of vertex
 //! colour: a few triangles, cheap for a phone's GPU and for a software renderer alike.
 
-use super::draw::Look;
+use super::style::Look;
 use carrom_core::markings::Markings;
 use godot::classes::{Node2D, RenderingServer};
 use godot::prelude::*;
