@@ -10,7 +10,7 @@ use crate::store::{Finished, SavedMatch, Seated, Store, StoreError};
 use carrom_core::rules::Mode;
 use carrom_net::lobby::{Change, ToClient};
 use carrom_net::message::{decode, encode, MAX_TO_HOST_BYTES};
-use carrom_net::{Holder, Host, Outgoing, PeerId, Served, ToHost, ToPeer};
+use carrom_net::{Holder, Host, NetError, Outgoing, PeerId, Served, ToHost, ToPeer};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -101,6 +101,9 @@ struct Guest {
     outbox: Outbox,
     /// Whether its protocol hello has been passed on.
     hello: bool,
+    /// When it was last told to slow down (match seconds): a flood is told once a second, not
+    /// once a message, or the answers to it would fill its outbox and cut it off.
+    told_to_slow_at: f64,
 }
 
 struct Table {
@@ -135,6 +138,20 @@ pub fn open(server: Arc<dyn House>, spec: TableSpec, served: Served) -> mpsc::Se
 }
 
 impl Table {
+    /// Whether `peer` is told why `error` refused its message at `now`: always, but for a
+    /// flood, which it hears of once a second.
+    fn tell_refusal(&mut self, peer: PeerId, error: &NetError, now: f64) -> bool {
+        let Some(guest) = self.guests.get_mut(&peer) else { return true };
+        if !matches!(error, NetError::RateLimited { .. }) {
+            return true;
+        }
+        if now - guest.told_to_slow_at < 1.0 {
+            return false;
+        }
+        guest.told_to_slow_at = now;
+        true
+    }
+
     async fn run(mut self, mut rx: mpsc::Receiver<ToTable>) {
         let metrics = self.server.metrics();
         metrics.matches.inc();
@@ -191,7 +208,10 @@ impl Table {
                     self.server.metrics().reconnects.inc();
                 }
                 self.served.host_mut().connect(peer);
-                self.guests.insert(peer, Guest { player, name, token, outbox, hello: false });
+                self.guests.insert(
+                    peer,
+                    Guest { player, name, token, outbox, hello: false, told_to_slow_at: f64::NEG_INFINITY },
+                );
             }
             ToTable::Bytes { peer, bytes, at } => {
                 let Some(bytes) = self.own_hello(peer, bytes) else { return };
@@ -200,7 +220,9 @@ impl Table {
                     Err(error) => {
                         self.server.metrics().refused(&error);
                         tracing::debug!(table = %self.spec.id, peer, %error, "refused");
-                        self.deliver(vec![Host::refusal(peer, &error)], None);
+                        if self.tell_refusal(peer, &error, now) {
+                            self.deliver(vec![Host::refusal(peer, &error)], None);
+                        }
                     }
                 }
             }
