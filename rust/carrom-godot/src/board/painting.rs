@@ -45,8 +45,9 @@ impl Painting {
     /// A painting kept under `board` (an internal child: not part of the scene).
     pub fn new(board: &mut Gd<Node2D>) -> Painting {
         let mut viewport = SubViewport::new_alloc();
+        // (No `set_disable_3d`: a shipping engine built without 3-D has no such method, and a
+        // viewport with no 3-D node in it renders none anyway.)
         viewport.set_transparent_background(true);
-        viewport.set_disable_3d(true);
         viewport.set_msaa_2d(Msaa::DISABLED);
         viewport.set_update_mode(UpdateMode::DISABLED);
         let painter = BoardPainter::new_alloc();
