@@ -33,15 +33,16 @@ func _check_drop(reduce: bool) -> void:
 	board.piece_pocketed.emit(COIN, CarromBoard.KIND_WHITE, 0)
 	await tree.process_frame
 	await tree.process_frame
-	var mid := "visible %s, scale %.2f" % [coin.visible, coin.scale.x]
-	var dropping := coin.visible and coin.scale.x < 1.0 and coin.modulate.r < 1.0
+	var shown := coin.visible
+	var mid := "visible %s, scale %.2f" % [shown, coin.scale.x]
+	var dropping := shown and coin.scale.x < 1.0 and coin.modulate.r < 1.0
 	var until := Time.get_ticks_msec() + 1500
 	while coin.visible and Time.get_ticks_msec() < until:
 		await tree.process_frame
 	var gone := not coin.visible
 	game.queue_free()
 	await tree.process_frame
-	var ok := (not dropping and not mid.begins_with("visible true")) if reduce else dropping
+	var ok := not shown if reduce else dropping
 	_report.call(
 		_named(reduce, "a pocketed coin drops into the pocket, then is gone"),
 		ok and gone,

@@ -200,40 +200,39 @@ func _start_match() -> Node:
 	return game
 
 
-## The seat to play strikes where the computer suggests, through the player's controller.
+## The seat to play strikes where the computer suggests, through the player's controller,
+## and the shot is run to rest at once.
 func _play_suggested(game: Node) -> void:
+	if await _strike_suggested(game):
+		(game.get_node("BoardView/Board") as CarromBoard).simulate_to_rest()
+	await _settle()
+
+
+## The seat to play strikes where the computer suggests, through the player's controller;
+## false when the computer found no shot.
+func _strike_suggested(game: Node) -> bool:
 	var rules: CarromRules = game.get_node("Rules")
 	var ai: CarromAi = game.get_node("Ai")
-	var board: CarromBoard = game.get_node("BoardView/Board")
 	var controller: Node = game.get_node("Controller")
 	ai.time_budget = 0.5
 	if not ai.think(rules.get_seat_to_play(), CarromAi.LEVEL_HARD):
-		return
+		return false
 	var shot: Array = await ai.shot_ready
 	controller.call("slide_to", shot[1])
 	controller.call("aim", shot[2], shot[3])
 	controller.call("release")
-	board.simulate_to_rest()
-	await _settle()
+	return true
 
 
 ## Strikes in real time, as a player sees them, until one pockets a piece, and takes the
 ## picture a moment after the drop began (the drop lasts 0.3 s).
 func _shoot_pocketing(game: Node) -> void:
 	var board: CarromBoard = game.get_node("BoardView/Board")
-	var rules: CarromRules = game.get_node("Rules")
-	var ai: CarromAi = game.get_node("Ai")
-	var controller: Node = game.get_node("Controller")
 	var dropped := [false]
 	board.piece_pocketed.connect(func(_p: int, _k: int, _pocket: int) -> void: dropped[0] = true)
 	for strike in POCKETING_STRIKES:
-		ai.time_budget = 0.5
-		if not ai.think(rules.get_seat_to_play(), CarromAi.LEVEL_HARD):
+		if not await _strike_suggested(game):
 			return
-		var shot: Array = await ai.shot_ready
-		controller.call("slide_to", shot[1])
-		controller.call("aim", shot[2], shot[3])
-		controller.call("release")
 		while board.is_moving() and not dropped[0]:
 			await process_frame
 		if dropped[0]:

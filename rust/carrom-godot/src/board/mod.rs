@@ -169,8 +169,8 @@ impl INode2D for CarromBoard {
         }
         // Turned by more than a little, either way round (a half turn reads as π or −π).
         let turn = self.base().get_global_rotation() - self.drawn_turn;
-        let turned = (turn + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
-        let turned = turned.abs() > 0.02;
+        let (half, whole) = (std::f32::consts::PI, std::f32::consts::TAU);
+        let turned = ((turn + half).rem_euclid(whole) - half).abs() > 0.02;
         let resized = self.painting.as_ref().is_some_and(|p| {
             let now = self.sharpness();
             (now - p.painted_at).abs() > 0.04 * now
