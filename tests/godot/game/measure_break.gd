@@ -13,14 +13,26 @@ const BREAKS := 5
 var _game: Node
 var _board: CarromBoard
 var _times: PackedFloat64Array = []
+## Where each frame's time went: the renderer's own work on the main thread and what the GPU
+## (llvmpipe: more CPU threads) took, in ms, and the draw calls it took.
+var _parts := {
+	"render cpu": PackedFloat64Array(),
+	"gpu": PackedFloat64Array(),
+	"draw calls": PackedFloat64Array()
+}
 var _last := 0
 var _breaks := 0
 var _settling := 0
 var _settled := false
+## The process's CPU time (all its threads, llvmpipe's too) when this break was struck, and
+## what the breaks have used so far, in ms.
+var _cpu_at_start := 0.0
+var _cpu_spent := 0.0
 
 
 func _initialize() -> void:
 	Engine.max_fps = 60
+	RenderingServer.viewport_set_measure_render_time(root.get_viewport_rid(), true)
 	_start.call_deferred()
 
 
@@ -39,6 +51,7 @@ func _break() -> void:
 	root.add_child(_game)
 	for lesson in _game.find_children("HowToPlay", "", true, false):
 		lesson.queue_free()
+	_leave_out()
 	await process_frame
 	await process_frame
 	_board = _game.get_node("BoardView/Board")
@@ -57,6 +70,7 @@ func _break() -> void:
 		return
 	_last = Time.get_ticks_usec()
 	_breaks += 1
+	_cpu_at_start = _cpu_ms()
 
 
 func _process(_delta: float) -> bool:
@@ -65,6 +79,17 @@ func _process(_delta: float) -> bool:
 	var now := Time.get_ticks_usec()
 	_times.append((now - _last) / 1000.0)
 	_last = now
+	var viewport := root.get_viewport_rid()
+	_parts["render cpu"].append(
+		(
+			RenderingServer.viewport_get_measured_render_time_cpu(viewport)
+			+ RenderingServer.get_frame_setup_time_cpu()
+		)
+	)
+	_parts["gpu"].append(RenderingServer.viewport_get_measured_render_time_gpu(viewport))
+	_parts["draw calls"].append(
+		Performance.get_monitor(Performance.RENDER_TOTAL_DRAW_CALLS_IN_FRAME)
+	)
 	if not _settled:
 		return false
 	# A few frames after rest, for what the game draws when a shot ends (banners, trays).
@@ -72,12 +97,57 @@ func _process(_delta: float) -> bool:
 	if _settling < 20:
 		return false
 	_settling = 0
+	_cpu_spent += _cpu_ms() - _cpu_at_start
 	if _breaks < BREAKS:
 		_last = 0
 		_break()
 		return false
 	print("%d breaks (%s): frames %s" % [BREAKS, _renderer(), FrameMeter.describe(_times)])
+	var frames := _times.size()
+	print("  CPU (all threads): %.1f ms a frame" % (_cpu_spent / frames))
+	for part: String in _parts:
+		var sorted: PackedFloat64Array = _parts[part].duplicate()
+		sorted.sort()
+		print(
+			(
+				"  %s: median %.2f, p95 %.2f, max %.2f"
+				% [part, sorted[sorted.size() / 2], sorted[int(sorted.size() * 0.95)], sorted[-1]]
+			)
+		)
 	return true
+
+
+## To take the cost apart: `-- --without=hud,plain-pieces,Hud/Banner` draws the HUD's bars
+## empty, the pieces without their shader, and hides any node by its path in the match.
+func _leave_out() -> void:
+	var without: PackedStringArray = []
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--without="):
+			without = arg.trim_prefix("--without=").split(",")
+	if "hud" in without:
+		# Its bars stay where they are (the board is fitted between them), drawn empty.
+		for bar: Control in [_game.get_node("Hud/TopBar"), _game.get_node("Hud/BottomBar")]:
+			bar.add_theme_stylebox_override("panel", StyleBoxEmpty.new())
+			for child: CanvasItem in bar.get_children():
+				child.visible = false
+	for path in without:
+		if _game.has_node(path):
+			_game.get_node(path).visible = false
+	await process_frame
+	for piece in _game.get_node("BoardView/Board").find_children("*", "CanvasItem", true, false):
+		if "plain-pieces" in without and piece.has_method("get_lift"):
+			piece.material = null
+
+
+## CPU time this process has used, all threads, in ms (Linux only; -1 elsewhere): on a
+## software renderer, what the frames ask of the machine's cores.
+func _cpu_ms() -> float:
+	var out: Array = []
+	if OS.execute("cat", ["/proc/%d/stat" % OS.get_process_id()], out) != 0 or out.is_empty():
+		return -1.0
+	var fields: PackedStringArray = (out[0] as String).rsplit(")", true, 1)[1].split(" ", false)
+	# utime and stime, the 14th and 15th fields (12th and 13th after the name), in 1/100 s.
+	return (float(fields[11]) + float(fields[12])) * 10.0
 
 
 func _renderer() -> String:

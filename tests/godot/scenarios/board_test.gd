@@ -121,3 +121,43 @@ func test_pockets_are_numbered_counter_clockwise_from_the_bottom_right() -> void
 		board.simulate_to_rest()
 		check(seen == [pocket], "the striker drops into pocket %d (saw %s)" % [pocket, seen])
 		board.free()
+
+
+## A turning board is painted again once it holds still, not in every frame of its turn, and
+## its painting is read texel for texel only while it lies square (a software renderer spends
+## its frames on the pixels it shades).
+func test_a_turning_board_is_painted_once_it_holds_still() -> void:
+	var board := new_board()
+	var picture: Node2D = null
+	for child in board.get_children(true):
+		if child.get_class() == "BoardPicture":
+			picture = child
+	check(picture != null, "the board shows its painting through a picture node")
+	if picture == null:
+		return
+	for i in 3:
+		await tree.process_frame
+	check(
+		picture.texture_filter == CanvasItem.TEXTURE_FILTER_NEAREST,
+		"square and still: texel for texel"
+	)
+	var paintings := [0]
+	board.draw.connect(func() -> void: paintings[0] += 1)
+	var off_square: Array[int] = []
+	for i in 20:
+		# Through a half turn, in steps that miss the quarter turn.
+		board.rotation = PI * (i + 0.5) / 20.0 if i < 19 else PI
+		await tree.process_frame
+		if i < 19:
+			off_square.append(picture.texture_filter)
+	check(paintings[0] == 0, "not painted while it turns (%d times)" % paintings[0])
+	check(
+		off_square.all(func(f: int) -> bool: return f == CanvasItem.TEXTURE_FILTER_LINEAR),
+		"filtered while it turns off the square: %s" % [off_square]
+	)
+	for i in 4:
+		await tree.process_frame
+	check(paintings[0] == 1, "painted once when it holds still (%d times)" % paintings[0])
+	check(
+		picture.texture_filter == CanvasItem.TEXTURE_FILTER_NEAREST, "a half turn lies square again"
+	)

@@ -139,6 +139,10 @@ pub struct CarromBoard {
     clock: f64,
     /// The board's turn on the screen when it was last drawn: its shading follows the lamp.
     drawn_turn: f32,
+    /// The board's turn and sharpness in the frame before: the painting is made again once
+    /// they hold still, not in every frame of a turn or a zoom (meanwhile the painted square
+    /// turns and scales with the node, its lamp a little off for those frames).
+    seen: (f32, f32),
     /// The still drawing, painted once into a texture (not in the editor, which draws live).
     painting: Option<painting::Painting>,
     base: Base<Node2D>,
@@ -167,16 +171,18 @@ impl INode2D for CarromBoard {
         if !Engine::singleton().is_editor_hint() {
             self.keep_time(delta);
         }
-        // Turned by more than a little, either way round (a half turn reads as π or −π).
-        let turn = self.base().get_global_rotation() - self.drawn_turn;
-        let (half, whole) = (std::f32::consts::PI, std::f32::consts::TAU);
-        let turned = ((turn + half).rem_euclid(whole) - half).abs() > 0.02;
-        let resized = self.painting.as_ref().is_some_and(|p| {
-            let now = self.sharpness();
-            (now - p.painted_at).abs() > 0.04 * now
-        });
-        if turned || resized {
+        let (turn, sharpness) = (self.base().get_global_rotation(), self.sharpness());
+        let turned = turn_between(turn, self.drawn_turn) > 0.02;
+        let resized =
+            self.painting.as_ref().is_some_and(|p| (sharpness - p.painted_at).abs() > 0.04 * sharpness);
+        let (was_turn, was_sharpness) = std::mem::replace(&mut self.seen, (turn, sharpness));
+        let still = self.painting.is_none()
+            || (turn_between(turn, was_turn) < 1e-4 && (sharpness - was_sharpness).abs() <= 1e-4 * sharpness);
+        if (turned || resized) && still {
             self.base_mut().queue_redraw();
+        }
+        if let Some(painting) = self.painting.as_mut() {
+            painting.follow(turn, sharpness);
         }
     }
 
@@ -195,7 +201,7 @@ impl INode2D for CarromBoard {
         let sharpness = self.sharpness();
         match self.painting.take() {
             Some(mut painting) => {
-                painting.paint_and_draw(&mut self.base_mut(), m, look, units, sharpness);
+                painting.paint(m, look, units, sharpness);
                 self.painting = Some(painting);
             }
             None => draw::draw_board(&mut self.base_mut(), &m, &look, units),
@@ -462,4 +468,25 @@ impl CarromBoard {
 /// places that borrow another field of the board beside it.
 fn shown<'a>(game: &'a Option<Game>, free: &'a Table) -> &'a Table {
     game.as_ref().map_or(free, Game::table)
+}
+
+/// How far apart two turns are, in radians, the short way round (a half turn reads as π or
+/// −π, and a whole turn as none).
+fn turn_between(a: f32, b: f32) -> f32 {
+    let (half, whole) = (std::f32::consts::PI, std::f32::consts::TAU);
+    ((a - b + half).rem_euclid(whole) - half).abs()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::turn_between;
+    use std::f32::consts::{PI, TAU};
+
+    #[test]
+    fn a_half_turn_either_way_is_no_turn_between_and_a_whole_turn_is_none() {
+        assert!(turn_between(PI, -PI) < 1e-5);
+        assert!(turn_between(TAU, 0.0) < 1e-5);
+        assert!((turn_between(0.1, -0.1) - 0.2).abs() < 1e-5);
+        assert!((turn_between(PI - 0.05, -PI + 0.05) - 0.1).abs() < 1e-4);
+    }
 }

@@ -3,13 +3,21 @@
 //! little) then draws one square instead of some hundred lines, arcs and meshes. Painted again
 //! when the look changes, when the board turns (the shading follows the lamp) and when its size
 //! on the screen changes (the painting stays as sharp as the screen).
+//!
+//! The painted square is drawn by an internal child of its own, before every other child, with
+//! a material that neither blends (the board is opaque) nor lights it, and read texel for
+//! texel while it lies square on the screen: a software renderer spends most of a frame on the
+//! pixels it shades, and this square is the most of them (measured in the README).
 
 use super::draw::draw_board;
 use super::style::Look;
 use crate::units::Units;
 use carrom_core::markings::Markings;
+use godot::classes::canvas_item::TextureFilter;
 use godot::classes::viewport::Msaa;
-use godot::classes::{sub_viewport::UpdateMode, INode2D, Node2D, SubViewport};
+use godot::classes::{
+    sub_viewport::UpdateMode, INode2D, Node2D, Shader, ShaderMaterial, SubViewport, Texture2D,
+};
 use godot::prelude::*;
 
 /// The largest side of the painting, in texture pixels (16 MB of memory at most).
@@ -33,10 +41,32 @@ impl INode2D for BoardPainter {
     }
 }
 
-/// The board's painting: a viewport that renders once when asked, with its painter.
+/// The node that draws the painted square on the board.
+#[derive(GodotClass)]
+#[class(init, internal, base=Node2D)]
+pub struct BoardPicture {
+    shown: Option<(Gd<Texture2D>, Rect2)>,
+    base: Base<Node2D>,
+}
+
+#[godot_api]
+impl INode2D for BoardPicture {
+    fn draw(&mut self) {
+        if let Some((texture, rect)) = self.shown.clone() {
+            self.base_mut().draw_texture_rect(&texture, rect, false);
+        }
+    }
+}
+
+/// Copies the painting as it is: no light, no blending with what lies under it.
+const PICTURE_SHADER: &str = "shader_type canvas_item;\nrender_mode unshaded, blend_disabled;\n";
+
+/// The board's painting: a viewport that renders once when asked, with its painter, and the
+/// picture that shows it.
 pub struct Painting {
     viewport: Gd<SubViewport>,
     painter: Gd<BoardPainter>,
+    picture: Gd<BoardPicture>,
     /// Screen pixels per board pixel when last painted.
     pub painted_at: f32,
 }
@@ -52,20 +82,34 @@ impl Painting {
         viewport.set_update_mode(UpdateMode::DISABLED);
         let painter = BoardPainter::new_alloc();
         viewport.add_child(&painter);
-        board.add_child_ex(&viewport).internal(godot::classes::node::InternalMode::FRONT).done();
-        Painting { viewport, painter, painted_at: 0.0 }
+        let mut picture = BoardPicture::new_alloc();
+        let mut shader = Shader::new_gd();
+        shader.set_code(PICTURE_SHADER);
+        let mut material = ShaderMaterial::new_gd();
+        material.set_shader(&shader);
+        picture.set_material(&material);
+        let front = godot::classes::node::InternalMode::FRONT;
+        board.add_child_ex(&viewport).internal(front).done();
+        board.add_child_ex(&picture).internal(front).done();
+        Painting { viewport, painter, picture, painted_at: 0.0 }
     }
 
-    /// Paints the board at `sharpness` screen pixels per board pixel and draws the painting on
-    /// `canvas`, centred, `outer` board pixels across.
-    pub fn paint_and_draw(
-        &mut self,
-        canvas: &mut Node2D,
-        m: Markings,
-        look: Look,
-        units: Units,
-        sharpness: f32,
-    ) {
+    /// Reads the painting texel for texel while it lies square on the screen (the board at a
+    /// quarter `turn`) at the `sharpness` it was painted at, and filtered while it turns or
+    /// scales.
+    pub fn follow(&mut self, turn: f32, sharpness: f32) {
+        let quarters = turn / std::f32::consts::FRAC_PI_2;
+        let square = (quarters - quarters.round()).abs() < 1e-3
+            && (sharpness - self.painted_at).abs() <= 0.005 * sharpness;
+        let filter = if square { TextureFilter::NEAREST } else { TextureFilter::LINEAR };
+        if self.picture.get_texture_filter() != filter {
+            self.picture.set_texture_filter(filter);
+        }
+    }
+
+    /// Paints the board at `sharpness` screen pixels per board pixel and shows the painting,
+    /// centred, `outer` board pixels across.
+    pub fn paint(&mut self, m: Markings, look: Look, units: Units, sharpness: f32) {
         let outer = 2.0 * (m.half_surface + m.frame_width) * units.scale();
         let sharpness = sharpness.clamp(0.05, LARGEST / outer.max(1.0));
         let side = (outer * sharpness).ceil().max(1.0);
@@ -81,8 +125,7 @@ impl Painting {
         self.painted_at = sharpness;
         let half = outer / 2.0;
         let rect = Rect2::new(Vector2::new(-half, -half), Vector2::new(outer, outer));
-        if let Some(texture) = self.viewport.get_texture() {
-            canvas.draw_texture_rect(&texture, rect, false);
-        }
+        self.picture.bind_mut().shown = self.viewport.get_texture().map(|t| (t.upcast(), rect));
+        self.picture.queue_redraw();
     }
 }
