@@ -39,6 +39,11 @@ pub const STATE_RESEND_SECONDS: f64 = 5.0;
 /// How long the match waits for a player who dropped before the computer takes their seats,
 /// unless the host says otherwise.
 pub const DROP_SECONDS: u32 = 60;
+/// Unless the host says otherwise, a device may be waited for this many drop waits' worth of
+/// time in all, over the whole match: past that, the computer plays for it at once whenever it
+/// is gone (and it takes its seats back on return). Stepping away and back cannot then restart
+/// the wait, and the turn clock with it, without end.
+pub const AWAY_ALLOWANCE_WAITS: u32 = 3;
 
 /// A message to send.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +56,12 @@ pub enum Outgoing {
     AllBut(PeerId, ToPeer),
     /// A line for the host's log (a mismatch, a resync).
     Log(String),
+}
+
+/// A wait for a device gone while it holds a seat.
+struct Wait {
+    since: f64,
+    until: f64,
 }
 
 struct Connection {
@@ -83,9 +94,13 @@ pub struct Host {
     /// The last name each device gave (kept while it is away).
     names: BTreeMap<String, String>,
     clock: TurnClock,
-    /// Devices that dropped while holding a seat, and when the wait for each ends.
-    away: BTreeMap<String, f64>,
+    /// Devices that dropped while holding a seat: when the wait for each began and ends.
+    away: BTreeMap<String, Wait>,
     drop_seconds: u32,
+    /// Seconds each device may be waited for in all; `None`: `AWAY_ALLOWANCE_WAITS` waits.
+    away_allowance: Option<u32>,
+    /// Seconds each device has been waited for so far, waits under way not counted.
+    waited: BTreeMap<String, f64>,
     /// When each device was last sent the whole state (a welcome or a resent state): kept by
     /// device, not connection, so that connecting again does not reset the wait.
     state_sent_at: BTreeMap<String, f64>,
@@ -112,6 +127,8 @@ impl Host {
             clock: TurnClock::default(),
             away: BTreeMap::new(),
             drop_seconds: DROP_SECONDS,
+            away_allowance: None,
+            waited: BTreeMap::new(),
             state_sent_at: BTreeMap::new(),
         };
         host.remember_hash();
@@ -128,6 +145,19 @@ impl Host {
     pub fn with_drop_seconds(mut self, seconds: u32) -> Host {
         self.drop_seconds = seconds.min(MAX_PAUSE_SECONDS);
         self
+    }
+
+    /// Waits for one device `seconds` in all over the match (its drops and its times away
+    /// added up); past that, the computer plays for it at once whenever it is gone.
+    pub fn with_away_allowance(mut self, seconds: u32) -> Host {
+        self.away_allowance = Some(seconds);
+        self
+    }
+
+    /// Seconds a device may be waited for in all.
+    fn allowance(&self) -> f64 {
+        let waits = self.drop_seconds.saturating_mul(AWAY_ALLOWANCE_WAITS);
+        f64::from(self.away_allowance.unwrap_or(waits))
     }
 
     /// Takes the match up again after `shots` numbered turns (a server started again on the
@@ -220,9 +250,9 @@ impl Host {
     pub fn tick(&mut self, now: f64) -> Vec<Outgoing> {
         let mut out = self.notice_missing(now);
         let ended: Vec<String> =
-            self.away.iter().filter(|(_, until)| **until <= now).map(|(t, _)| t.clone()).collect();
+            self.away.iter().filter(|(_, wait)| wait.until <= now).map(|(t, _)| t.clone()).collect();
         for token in ended {
-            self.away.remove(&token);
+            self.end_wait(&token, now);
             for holder in self.holders.values_mut().filter(|h| **h == Holder::Device(token.clone())) {
                 *holder = Holder::StandIn(token.clone());
             }
@@ -276,10 +306,11 @@ impl Host {
         }
         let mut out = vec![];
         for token in missing {
-            self.away.insert(token.clone(), now + f64::from(self.drop_seconds));
+            let left = self.allowance() - self.waited.get(&token).copied().unwrap_or(0.0);
+            let seconds = f64::from(self.drop_seconds).min(left.max(0.0));
+            self.away.insert(token.clone(), Wait { since: now, until: now + seconds });
             out.push(Outgoing::Log(format!(
-                "the player on device {token} dropped or is not connected: waiting {} s",
-                self.drop_seconds
+                "the player on device {token} dropped or is not connected: waiting {seconds:.0} s"
             )));
         }
         self.clock.stop();
@@ -329,7 +360,7 @@ impl Host {
     /// Whole seconds the match still waits for dropped players at `now`, counted to the
     /// millisecond first (so that a wait of 30 s just begun says 30, not 31).
     fn wait_left(&self, now: f64) -> u32 {
-        let longest = self.away.values().map(|until| until - now).fold(0.0, f64::max);
+        let longest = self.away.values().map(|wait| wait.until - now).fold(0.0, f64::max);
         let seconds = ((longest * 1000.0).round() / 1000.0).ceil();
         seconds.min(f64::from(MAX_PAUSE_SECONDS)) as u32
     }
@@ -411,7 +442,7 @@ impl Host {
             return self.notice_missing(now);
         }
         let mut out = vec![];
-        if self.come_back(&token) {
+        if self.come_back(&token, now) {
             out.push(Outgoing::Log(format!("the player on device {token} is back")));
         }
         out.push(Outgoing::All(self.players(now)));
@@ -420,7 +451,7 @@ impl Host {
 
     /// The device with `token` is back: the seats the computer kept for it are its own again
     /// and the match no longer waits for it. Whether it was waited for or stood in for.
-    fn come_back(&mut self, token: &str) -> bool {
+    fn come_back(&mut self, token: &str, now: f64) -> bool {
         let mut stood_in = false;
         for holder in self.holders.values_mut() {
             if *holder == Holder::StandIn(token.to_string()) {
@@ -428,7 +459,15 @@ impl Host {
                 stood_in = true;
             }
         }
-        self.away.remove(token).is_some() || stood_in
+        self.end_wait(token, now) || stood_in
+    }
+
+    /// The wait for `token` ends at `now` (it came back, or the computer takes over): the
+    /// time waited counts against its allowance. Whether it was waited for.
+    fn end_wait(&mut self, token: &str, now: f64) -> bool {
+        let Some(wait) = self.away.remove(token) else { return false };
+        *self.waited.entry(token.to_string()).or_default() += (now.min(wait.until) - wait.since).max(0.0);
+        true
     }
 
     /// A strike for a seat the host plays itself (its person's, or the computer's), on `game`,
@@ -516,7 +555,7 @@ impl Host {
             }
         }
         // Back (on a new connection, or after the old one died): its seats are its own again.
-        let back = self.come_back(&token);
+        let back = self.come_back(&token, now);
         let seats: Vec<u8> = self
             .holders
             .iter()

@@ -670,3 +670,33 @@ fn a_player_away_too_long_is_stood_in_for_and_takes_the_seat_back_on_return() {
     assert!(net.in_step());
     assert!(net.refusals.is_empty(), "{:?}", net.refusals);
 }
+
+#[test]
+fn a_device_is_waited_for_no_longer_in_all_than_its_allowance_however_often_it_steps_away() {
+    let mut net = two_devices(|host| host.with_drop_seconds(30).with_away_allowance(40));
+    let b = Seat::ALL[2];
+    let step = |net: &mut Net, away: bool| {
+        net.to_host.push_back((3, Replica::away(away)));
+        net.run();
+    };
+    // Away 25 s of a 30 s wait, and back: 15 s of the allowance are left.
+    step(&mut net, true);
+    net.wait(25.0);
+    assert_eq!(net.host.host().holder(b), Holder::Device("b".into()));
+    step(&mut net, false);
+    assert!(!net.host.host().is_paused());
+    // Away again: waited for what is left, not a whole wait.
+    step(&mut net, true);
+    assert_eq!(net.seen_players("a").1, 15, "the pause told is what is left of the allowance");
+    net.wait(16.0);
+    assert_eq!(net.host.host().holder(b), Holder::StandIn("b".into()), "stood in for after 15 s");
+    // Back, the seat is its own again; gone once more, the computer plays for it at once.
+    step(&mut net, false);
+    assert_eq!(net.host.host().holder(b), Holder::Device("b".into()));
+    step(&mut net, true);
+    net.wait(0.1);
+    assert_eq!(net.host.host().holder(b), Holder::StandIn("b".into()), "no wait is left");
+    assert!(!net.host.host().is_paused(), "and the match does not wait");
+    assert!(net.in_step());
+    assert!(net.refusals.is_empty(), "{:?}", net.refusals);
+}

@@ -22,6 +22,11 @@ pub struct Config {
     /// Seconds a match waits for a player who dropped before it ends as abandoned by them.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=3600))]
     pub drop_seconds: u32,
+    /// Seconds one device may be waited for in all over a match, its drops and its times away
+    /// added up (by default three waits' worth); past that the computer plays for it at once
+    /// whenever it is gone, until it comes back.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=86400))]
+    pub away_allowance: Option<u32>,
     /// Seconds a friend's room code lives before its match starts.
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=86400))]
     pub code_seconds: u32,

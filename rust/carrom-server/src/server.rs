@@ -255,11 +255,14 @@ impl Server {
             .map(|s| Ok((carrom_net::intent::seat(s.seat)?, Holder::Device(s.player.clone()))))
             .collect::<Result<Vec<_>, carrom_net::NetError>>()
             .map_err(|e| e.to_string())?;
-        let host = Host::new(&game, holders)
+        let mut host = Host::new(&game, holders)
             .map_err(|e| e.to_string())?
             .with_turn_seconds(self.config.turn_seconds)
             .with_drop_seconds(self.config.drop_seconds)
             .resumed_at(shots);
+        if let Some(seconds) = self.config.away_allowance {
+            host = host.with_away_allowance(seconds);
+        }
         Ok(Served::with_host(game, host))
     }
 
