@@ -28,6 +28,8 @@ const LANGUAGES := {
 ## letters up and reaches down (its font is cut to the others' line height so that buttons and
 ## fields in every other language keep their size).
 const TALL_LINES := {"ur": Vector2(0.6, 0.25)}
+## The turn timers a match on this device may have, in seconds a turn (0: none).
+const TURN_TIMERS: Array[int] = [0, 10, 15, 20, 30]
 
 ## Master volume, 0–1.
 var volume := 0.8
@@ -42,6 +44,9 @@ var vibration := true
 var reduce_motion := false
 ## A quiet room sound under a match.
 var ambience := false
+## Seconds a person has for each turn of a match on this device (0: no timer); a turn that runs
+## out passes (RULES.md T2). One of TURN_TIMERS.
+var turn_seconds := 0
 ## Whether the how-to-play overlay has been shown (it is shown once, on the first match).
 var how_to_play_seen := false
 ## The name shown to others online.
@@ -67,6 +72,7 @@ func load_settings() -> void:
 		vibration = bool(file.get_value("play", "vibration", vibration))
 		reduce_motion = bool(file.get_value("play", "reduce_motion", reduce_motion))
 		ambience = bool(file.get_value("audio", "ambience", ambience))
+		turn_seconds = int(file.get_value("play", "turn_seconds", turn_seconds))
 		how_to_play_seen = bool(file.get_value("play", "how_to_play_seen", how_to_play_seen))
 		language = str(file.get_value("play", "language", ""))
 		player_name = str(file.get_value("online", "name", ""))
@@ -74,6 +80,8 @@ func load_settings() -> void:
 		server_url = str(file.get_value("online", "server", DEFAULT_SERVER))
 	if not LANGUAGES.has(language):
 		language = system_language()
+	if not turn_seconds in TURN_TIMERS:
+		turn_seconds = 0
 	if not ServerLink.is_url(server_url):
 		server_url = DEFAULT_SERVER
 	if not _is_token(device_token):
@@ -89,6 +97,7 @@ func save_settings() -> void:
 	file.set_value("play", "vibration", vibration)
 	file.set_value("play", "reduce_motion", reduce_motion)
 	file.set_value("audio", "ambience", ambience)
+	file.set_value("play", "turn_seconds", turn_seconds)
 	file.set_value("play", "how_to_play_seen", how_to_play_seen)
 	file.set_value("play", "language", language)
 	file.set_value("online", "name", player_name)

@@ -235,6 +235,22 @@ func _next_board() -> void:
 		turn_flow.start(rules.get_seat_to_play())
 
 
+## Offline, a person's turn timer ran out: the turn passes as the rules have it (T2; three in a
+## row forfeit the match, G3).
+func _on_turn_clock_ring_ran_out(seat: int) -> void:
+	if Online.is_online() or rules.get_seat_to_play() != seat or board.is_moving():
+		return
+	controller.end_turn()
+	rules.pass_turn(seat)
+
+
+## Online the host's pass is told by the link (OnlineTable); offline, here.
+func _on_rules_turn_timed_out(seat: int, _in_a_row: int) -> void:
+	if not Online.is_online():
+		var player := SeatNames.player_name(rules, seat)
+		hud.banner(Words.say("BANNER_TIMED_OUT", player), Banner.Tone.FOUL)
+
+
 func _on_rules_match_finished(winner: int, scores: PackedInt32Array) -> void:
 	SaveSlot.clear()
 	controller.end_turn()

@@ -1,12 +1,21 @@
 class_name TurnClockRing
 extends Node2D
-## Online with a turn timer: a ring round the striker of the seat to play that empties as the
-## turn's time runs out, the same on every screen. The host keeps the real time (and a little
-## grace for the network); this ring starts when the turn reaches this board.
+## A ring round the striker of the seat to play that empties as the turn's time runs out.
+## Online with a turn timer, the same on every screen: the host keeps the real time (and a
+## little grace for the network) and passes the turn; this ring starts when the turn reaches
+## this board. Offline with a turn timer (`GameSettings.turn_seconds`), this is the clock: it
+## runs while a person may strike — not while the board turns to them, pieces move, a panel
+## is open or the game is paused — and says `ran_out` when their time is up (the match then
+## passes the turn, RULES.md T2). The computer's turns are never timed.
+
+## Offline, `seat`'s person let their turn's time run out.
+signal ran_out(seat: int)
 
 @export var board: CarromBoard
 @export var rules: CarromRules
 @export var net: CarromNet
+## Offline, the clock holds while a panel or the lesson is open over the board.
+@export var hud: Hud
 ## The ring's width and how far it stands out from the striker, in board pixels.
 @export var width := 6.0
 @export var gap := 14.0
@@ -15,14 +24,39 @@ extends Node2D
 
 var _seat := -1
 var _started_msec := 0
+## Offline: the person timed now (-1: nobody), and the seconds their turn has run.
+var _stroke_seat := -1
+var _spent := 0.0
 
 
 func _ready() -> void:
 	z_index = 4
 
 
-func _process(_delta: float) -> void:
+func _process(delta: float) -> void:
+	# A turn that went to another seat (the computer's, say) is not this person's to time.
+	if _stroke_seat >= 0 and rules.get_seat_to_play() != _stroke_seat:
+		_stroke_seat = -1
+	if _stroke_seat >= 0 and not board.is_moving() and not _waits():
+		_spent += delta
+		if _spent >= GameSettings.turn_seconds:
+			var seat := _stroke_seat
+			_stroke_seat = -1
+			ran_out.emit(seat)
 	queue_redraw()
+
+
+## Offline: `seat`'s person may strike now; their time starts (no timer, nothing happens).
+func begin_stroke(seat: int) -> void:
+	if Online.is_online() or GameSettings.turn_seconds <= 0:
+		return
+	_stroke_seat = seat
+	_spent = 0.0
+
+
+## Whether the offline clock holds: a panel open over the board, the lesson shown.
+func _waits() -> bool:
+	return hud != null and (hud.has_panel() or hud.has_node("HowToPlay"))
 
 
 ## `seat`'s turn begins on this board (or begins again after a wait); its time starts now.
@@ -38,10 +72,15 @@ func _on_rules_turn_started(seat: int) -> void:
 ## Nobody is timed: the match is over, or waits for a player who dropped.
 func stop() -> void:
 	_seat = -1
+	_stroke_seat = -1
 
 
 ## The share of the turn's time left (1 to 0), or -1 when no turn is timed.
 func left() -> float:
+	if _stroke_seat >= 0:
+		if board.is_moving() or rules.is_match_over():
+			return -1.0
+		return clampf(1.0 - _spent / GameSettings.turn_seconds, 0.0, 1.0)
 	var seconds := net.get_turn_seconds() if net else 0
 	# A match that waits for players has stopped the ring (OnlineTable); one that ended, too.
 	if _seat < 0 or seconds <= 0 or board.is_moving() or rules.is_match_over():

@@ -1,5 +1,6 @@
 extends PanelContainer
-## Sound volume, language, the aim guide, the turning board, vibration, reduced motion (the
+## Sound volume, language, the aim guide, the turning board, a turn timer for matches on this
+## device, vibration, reduced motion (the
 ## board's drops, flashes and glides left out), the quiet room sound under a match and the match
 ## server's address, and the game's version; saved when closed (an address that is not a ws://
 ## or wss:// URL is refused). The room sound starts or stops as it is toggled.
@@ -12,6 +13,7 @@ signal closed
 @onready var language: OptionButton = %Language
 @onready var aim_guide: CheckButton = %AimGuide
 @onready var turn_board: CheckButton = %TurnBoard
+@onready var turn_timer: OptionButton = %TurnTimer
 @onready var vibration: CheckButton = %Vibration
 @onready var reduce_motion: CheckButton = %ReduceMotion
 @onready var ambience: CheckButton = %Ambience
@@ -29,12 +31,14 @@ func _ready() -> void:
 	ambience.set_pressed_no_signal(GameSettings.ambience)
 	server.text = GameSettings.server_url
 	_fill_languages()
+	_fill_turn_timers()
 	version.text = version_text()
 
 
 func _notification(what: int) -> void:
 	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
 		_fill_languages()
+		_fill_turn_timers()
 		version.text = version_text()
 
 
@@ -52,6 +56,19 @@ func _fill_languages() -> void:
 	for code: String in GameSettings.LANGUAGES:
 		language.add_item(tr(GameSettings.LANGUAGES[code]))
 	language.select(GameSettings.LANGUAGES.keys().find(GameSettings.language))
+
+
+## Each turn timer in the language chosen now, the player's chosen.
+func _fill_turn_timers() -> void:
+	turn_timer.clear()
+	for seconds in GameSettings.TURN_TIMERS:
+		var text := Words.say("ONLINE_TIMER_SECONDS", seconds)
+		turn_timer.add_item(tr("ONLINE_TIMER_OFF") if seconds == 0 else text)
+	turn_timer.select(GameSettings.TURN_TIMERS.find(GameSettings.turn_seconds))
+
+
+func _on_turn_timer_item_selected(index: int) -> void:
+	GameSettings.turn_seconds = GameSettings.TURN_TIMERS[index]
 
 
 func _on_volume_value_changed(value: float) -> void:

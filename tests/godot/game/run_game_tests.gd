@@ -63,6 +63,7 @@ func _run() -> void:
 	await _check_trick_shot_by_touch()
 	await _check_vibration_setting()
 	await MotionChecks.new(self, _result, _start_match).run()
+	await TurnTimerChecks.new(self, _result, _start_match).run()
 	await LayoutChecks.new(self, _result, _start_match).run()
 	await LanguageChecks.new(self, _result, _start_match, SCENES).run()
 	print("%d passed, %d failed" % [passed, failed])
