@@ -64,13 +64,13 @@ func _fill() -> void:
 					"RATINGS_YOURS", [tr(mode_key), int(rating["rating"]), int(rating["games"])]
 				)
 			)
-	yours.text = "\n".join(lines)
+	_say(yours, "\n".join(lines))
 
 
 func _load() -> void:
 	_request.cancel_request()
-	board.text = ""
-	status.text = "RATINGS_LOADING"
+	_say(board, "")
+	_say(status, "RATINGS_LOADING")
 	var mode_name: String = ServerLink.MODES[maxi(0, ladder.selected)]
 	var url := (
 		"%s/leaderboard?ladder=%s&limit=%d"
@@ -78,22 +78,22 @@ func _load() -> void:
 	)
 	var error := _request.request(url)
 	if error != OK:
-		status.text = Words.say("RATINGS_FAILED", error_string(error))
+		_say(status, Words.say("RATINGS_FAILED", error_string(error)))
 
 
 func _on_request_completed(
 	result: int, code: int, _headers: PackedStringArray, body: PackedByteArray
 ) -> void:
 	if result != HTTPRequest.RESULT_SUCCESS:
-		status.text = "RATINGS_NO_ANSWER"
+		_say(status, "RATINGS_NO_ANSWER")
 		return
 	if code != 200:
-		status.text = Words.say("RATINGS_FAILED", "HTTP %d" % code)
+		_say(status, Words.say("RATINGS_FAILED", "HTTP %d" % code))
 		return
 	var answer: Variant = ServerLink.read_json(body.get_string_from_utf8())
 	var players: Variant = answer.get("players") if answer is Dictionary else null
 	if not players is Array:
-		status.text = Words.say("RATINGS_FAILED", "?")
+		_say(status, Words.say("RATINGS_FAILED", "?"))
 		return
 	var lines: Array[String] = []
 	for player: Variant in players:
@@ -109,8 +109,8 @@ func _on_request_completed(
 					]
 				)
 			)
-	board.text = "\n".join(lines)
-	status.text = "" if not lines.is_empty() else "RATINGS_EMPTY"
+	_say(board, "\n".join(lines))
+	_say(status, "" if not lines.is_empty() else "RATINGS_EMPTY")
 
 
 ## The player's last rated matches: the ladder, and the rating before and after.
@@ -133,7 +133,7 @@ func _on_history_completed(
 					% [tr(mode_key), int(change.get("before", 0)), int(change.get("after", 0))]
 				)
 			)
-	history.text = "\n".join(lines)
+	_say(history, "\n".join(lines))
 
 
 func _on_ladder_item_selected(_index: int) -> void:
@@ -143,3 +143,9 @@ func _on_ladder_item_selected(_index: int) -> void:
 func _on_back_pressed() -> void:
 	closed.emit()
 	queue_free()
+
+
+## Shows `text` on `label`; an empty line takes no room (a tall script's empty line is tall).
+func _say(label: Label, text: String) -> void:
+	label.text = text
+	label.visible = not text.is_empty()
