@@ -161,3 +161,30 @@ func test_a_turning_board_is_painted_once_it_holds_still() -> void:
 	check(
 		picture.texture_filter == CanvasItem.TEXTURE_FILTER_NEAREST, "a half turn lies square again"
 	)
+
+
+## A board that never holds still (a game maker's slowly spinning one) is still painted again
+## now and then, and a faded board's painting is blended with what lies under it.
+func test_a_board_always_turning_is_painted_now_and_then_and_a_faded_one_blends() -> void:
+	var board := new_board()
+	var picture: Node2D = null
+	for child in board.get_children(true):
+		if child.get_class() == "BoardPicture":
+			picture = child
+	check(picture != null, "the board shows its painting through a picture node")
+	if picture == null:
+		return
+	for i in 3:
+		await tree.process_frame
+	var paintings := [0]
+	board.draw.connect(func() -> void: paintings[0] += 1)
+	for i in 80:
+		board.rotation += 0.01
+		await tree.process_frame
+	check(paintings[0] >= 2, "painted again while always turning (%d times)" % paintings[0])
+	var opaque := (picture.material as ShaderMaterial).shader.code
+	board.modulate.a = 0.5
+	await tree.process_frame
+	var faded := (picture.material as ShaderMaterial).shader.code
+	check(opaque.contains("blend_disabled"), "an opaque board is drawn without blending")
+	check(not faded.contains("blend_disabled"), "a faded board is blended")

@@ -174,15 +174,21 @@ impl INode2D for CarromBoard {
         let (turn, sharpness) = (self.base().get_global_rotation(), self.sharpness());
         let turned = turn_between(turn, self.drawn_turn) > 0.02;
         let resized =
-            self.painting.as_ref().is_some_and(|p| (sharpness - p.painted_at).abs() > 0.04 * sharpness);
+            self.painting.as_ref().is_some_and(|p| (sharpness - p.painted_for).abs() > 0.04 * sharpness);
         let (was_turn, was_sharpness) = std::mem::replace(&mut self.seen, (turn, sharpness));
-        let still = self.painting.is_none()
-            || (turn_between(turn, was_turn) < 1e-4 && (sharpness - was_sharpness).abs() <= 1e-4 * sharpness);
-        if (turned || resized) && still {
+        let still =
+            turn_between(turn, was_turn) < 1e-4 && (sharpness - was_sharpness).abs() <= 1e-4 * sharpness;
+        let faded = self.fade() < 0.999;
+        let repaint = match self.painting.as_mut() {
+            Some(painting) => {
+                painting.follow(turn, sharpness, faded);
+                painting.due(turned || resized, still)
+            }
+            // The editor draws live.
+            None => turned,
+        };
+        if repaint {
             self.base_mut().queue_redraw();
-        }
-        if let Some(painting) = self.painting.as_mut() {
-            painting.follow(turn, sharpness);
         }
     }
 
@@ -376,6 +382,18 @@ impl CarromBoard {
         let stretch =
             self.base().get_viewport().map(|v| v.get_final_transform().scale().x.abs()).unwrap_or(1.0);
         on_canvas * stretch
+    }
+
+    /// How opaque the board is drawn: its modulate's alpha and its parents'.
+    fn fade(&self) -> f32 {
+        let mut alpha = self.base().get_modulate().a;
+        let mut parent = self.base().get_parent();
+        while let Some(node) = parent {
+            let Ok(item) = node.clone().try_cast::<godot::classes::CanvasItem>() else { break };
+            alpha *= item.get_modulate().a;
+            parent = item.get_parent();
+        }
+        alpha
     }
 
     /// Towards the lamp in the board's own frame, remembering the turn it was drawn at.

@@ -59,7 +59,12 @@ impl INode2D for BoardPicture {
 }
 
 /// Copies the painting as it is: no light, no blending with what lies under it.
-const PICTURE_SHADER: &str = "shader_type canvas_item;\nrender_mode unshaded, blend_disabled;\n";
+const OPAQUE_SHADER: &str = "shader_type canvas_item;\nrender_mode unshaded, blend_disabled;\n";
+/// The same, blended: for a board faded by its own or a parent's modulate.
+const FADED_SHADER: &str = "shader_type canvas_item;\nrender_mode unshaded;\n";
+/// Frames a painting may lag a board that never holds still (one forever turning or zooming)
+/// before it is painted again anyway.
+const MOST_STALE_FRAMES: u32 = 30;
 
 /// The board's painting: a viewport that renders once when asked, with its painter, and the
 /// picture that shows it.
@@ -67,8 +72,22 @@ pub struct Painting {
     viewport: Gd<SubViewport>,
     painter: Gd<BoardPainter>,
     picture: Gd<BoardPicture>,
-    /// Screen pixels per board pixel when last painted.
-    pub painted_at: f32,
+    opaque: Gd<ShaderMaterial>,
+    faded: Gd<ShaderMaterial>,
+    /// Screen pixels per board pixel asked for when last painted, and painted at (the same,
+    /// but for a screen so sharp that the painting would pass its largest size).
+    pub painted_for: f32,
+    painted_at: f32,
+    /// Frames the painting has been out of date while the board moved.
+    stale: u32,
+}
+
+fn material(code: &str) -> Gd<ShaderMaterial> {
+    let mut shader = Shader::new_gd();
+    shader.set_code(code);
+    let mut material = ShaderMaterial::new_gd();
+    material.set_shader(&shader);
+    material
 }
 
 impl Painting {
@@ -83,21 +102,33 @@ impl Painting {
         let painter = BoardPainter::new_alloc();
         viewport.add_child(&painter);
         let mut picture = BoardPicture::new_alloc();
-        let mut shader = Shader::new_gd();
-        shader.set_code(PICTURE_SHADER);
-        let mut material = ShaderMaterial::new_gd();
-        material.set_shader(&shader);
-        picture.set_material(&material);
+        let (opaque, faded) = (material(OPAQUE_SHADER), material(FADED_SHADER));
+        picture.set_material(&opaque);
         let front = godot::classes::node::InternalMode::FRONT;
         board.add_child_ex(&viewport).internal(front).done();
         board.add_child_ex(&picture).internal(front).done();
-        Painting { viewport, painter, picture, painted_at: 0.0 }
+        Painting { viewport, painter, picture, opaque, faded, painted_for: 0.0, painted_at: 0.0, stale: 0 }
+    }
+
+    /// Whether to paint again now: the painting is `out_of_date` (the board turned or scaled
+    /// since), and the board holds `still` — or has moved on for too long to wait for it.
+    pub fn due(&mut self, out_of_date: bool, still: bool) -> bool {
+        if !out_of_date {
+            self.stale = 0;
+            return false;
+        }
+        self.stale += 1;
+        let due = still || self.stale > MOST_STALE_FRAMES;
+        if due {
+            self.stale = 0;
+        }
+        due
     }
 
     /// Reads the painting texel for texel while it lies square on the screen (the board at a
     /// quarter `turn`) at the `sharpness` it was painted at, and filtered while it turns or
-    /// scales.
-    pub fn follow(&mut self, turn: f32, sharpness: f32) {
+    /// scales; blends it only while the board is `faded`.
+    pub fn follow(&mut self, turn: f32, sharpness: f32, faded: bool) {
         let quarters = turn / std::f32::consts::FRAC_PI_2;
         let square = (quarters - quarters.round()).abs() < 1e-3
             && (sharpness - self.painted_at).abs() <= 0.005 * sharpness;
@@ -105,12 +136,17 @@ impl Painting {
         if self.picture.get_texture_filter() != filter {
             self.picture.set_texture_filter(filter);
         }
+        let wanted = if faded { &self.faded } else { &self.opaque };
+        if self.picture.get_material().as_ref() != Some(&wanted.clone().upcast()) {
+            self.picture.set_material(wanted);
+        }
     }
 
     /// Paints the board at `sharpness` screen pixels per board pixel and shows the painting,
-    /// centred, `outer` board pixels across.
+    /// centred.
     pub fn paint(&mut self, m: Markings, look: Look, units: Units, sharpness: f32) {
         let outer = 2.0 * (m.half_surface + m.frame_width) * units.scale();
+        self.painted_for = sharpness;
         let sharpness = sharpness.clamp(0.05, LARGEST / outer.max(1.0));
         let side = (outer * sharpness).ceil().max(1.0);
         self.viewport.set_size(Vector2i::new(side as i32, side as i32));
@@ -123,8 +159,10 @@ impl Painting {
         self.painter.queue_redraw();
         self.viewport.set_update_mode(UpdateMode::ONCE);
         self.painted_at = sharpness;
-        let half = outer / 2.0;
-        let rect = Rect2::new(Vector2::new(-half, -half), Vector2::new(outer, outer));
+        // The whole texture, a screen pixel a texel: the board in its middle, `outer` across,
+        // and under a pixel of clear edge round it.
+        let across = side / sharpness;
+        let rect = Rect2::new(Vector2::new(-across / 2.0, -across / 2.0), Vector2::new(across, across));
         self.picture.bind_mut().shown = self.viewport.get_texture().map(|t| (t.upcast(), rect));
         self.picture.queue_redraw();
     }
