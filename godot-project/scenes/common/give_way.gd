@@ -12,6 +12,8 @@ extends Node
 @export var optional: Array[Control] = []
 
 var _fitting := false
+## Asked again while fitting (a window resized twice): fit once more when done.
+var _again := false
 
 
 func _ready() -> void:
@@ -24,9 +26,13 @@ func _notification(what: int) -> void:
 		fit.call_deferred()
 
 
-## Shows everything, then hides what must go for the page to fit.
+## Shows everything, then hides what must go for the page to fit. A page that shows or hides
+## parts of its own (an advanced box, a wait) calls it again.
 func fit() -> void:
-	if _fitting or scroll == null or scroll.get_child_count() == 0:
+	if scroll == null or scroll.get_child_count() == 0:
+		return
+	if _fitting:
+		_again = true
 		return
 	_fitting = true
 	for control in optional:
@@ -39,3 +45,6 @@ func fit() -> void:
 			break
 		control.visible = false
 	_fitting = false
+	if _again:
+		_again = false
+		fit()

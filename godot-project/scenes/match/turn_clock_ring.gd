@@ -5,11 +5,16 @@ extends Node2D
 ## little grace for the network) and passes the turn; this ring starts when the turn reaches
 ## this board. Offline with a turn timer (`GameSettings.turn_seconds`), this is the clock: it
 ## runs while a person may strike — not while the board turns to them, pieces move, a panel
-## is open or the game is paused — and says `ran_out` when their time is up (the match then
-## passes the turn, RULES.md T2). The computer's turns are never timed.
+## is open, the game is paused or its window is not in front — and says `ran_out` when their
+## time is up (the match then passes the turn, RULES.md T2). The computer's turns are never
+## timed.
 
 ## Offline, `seat`'s person let their turn's time run out.
 signal ran_out(seat: int)
+
+## The longest a frame may count on the offline clock, in seconds: a hitch or a window left
+## behind another does not spend the turn at once.
+const LONGEST_FRAME := 0.25
 
 @export var board: CarromBoard
 @export var rules: CarromRules
@@ -24,9 +29,12 @@ signal ran_out(seat: int)
 
 var _seat := -1
 var _started_msec := 0
-## Offline: the person timed now (-1: nobody), and the seconds their turn has run.
+## Offline: the person timed now (-1: nobody), the seconds their turn has, and has run.
 var _stroke_seat := -1
+var _stroke_seconds := 0.0
 var _spent := 0.0
+## Whether the game's window is in front (a desktop's other windows hold the clock too).
+var _in_front := true
 
 
 func _ready() -> void:
@@ -38,8 +46,8 @@ func _process(delta: float) -> void:
 	if _stroke_seat >= 0 and rules.get_seat_to_play() != _stroke_seat:
 		_stroke_seat = -1
 	if _stroke_seat >= 0 and not board.is_moving() and not _waits():
-		_spent += delta
-		if _spent >= GameSettings.turn_seconds:
+		_spent += minf(delta, LONGEST_FRAME)
+		if _spent >= _stroke_seconds:
 			var seat := _stroke_seat
 			_stroke_seat = -1
 			ran_out.emit(seat)
@@ -51,12 +59,22 @@ func begin_stroke(seat: int) -> void:
 	if Online.is_online() or GameSettings.turn_seconds <= 0:
 		return
 	_stroke_seat = seat
+	# Timed by the setting as the turn began: changed mid-turn, it counts from the next.
+	_stroke_seconds = GameSettings.turn_seconds
 	_spent = 0.0
 
 
-## Whether the offline clock holds: a panel open over the board, the lesson shown.
+## Whether the offline clock holds: a panel open over the board, the lesson shown, the window
+## behind another.
 func _waits() -> bool:
-	return hud != null and (hud.has_panel() or hud.has_node("HowToPlay"))
+	return not _in_front or (hud != null and (hud.has_panel() or hud.has_node("HowToPlay")))
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_APPLICATION_FOCUS_OUT:
+		_in_front = false
+	elif what == NOTIFICATION_APPLICATION_FOCUS_IN:
+		_in_front = true
 
 
 ## `seat`'s turn begins on this board (or begins again after a wait); its time starts now.
@@ -80,7 +98,7 @@ func left() -> float:
 	if _stroke_seat >= 0:
 		if board.is_moving() or rules.is_match_over():
 			return -1.0
-		return clampf(1.0 - _spent / GameSettings.turn_seconds, 0.0, 1.0)
+		return clampf(1.0 - _spent / _stroke_seconds, 0.0, 1.0)
 	var seconds := net.get_turn_seconds() if net else 0
 	# A match that waits for players has stopped the ring (OnlineTable); one that ended, too.
 	if _seat < 0 or seconds <= 0 or board.is_moving() or rules.is_match_over():

@@ -36,6 +36,7 @@ const RATINGS := preload("res://scenes/online/ratings_screen.tscn")
 @onready var advanced: CheckButton = %Advanced
 @onready var advanced_box: VBoxContainer = %AdvancedBox
 @onready var server_url: LineEdit = %Server
+@onready var give_way: GiveWay = $GiveWay
 
 
 func _ready() -> void:
@@ -58,6 +59,8 @@ func _ready() -> void:
 	# Another listener on this device (a second window) has the port: type the address there.
 	if beacon.listen() != OK:
 		found_label.text = "ONLINE_NOT_SEARCHING"
+	# A wait shown or gone makes the page taller or shorter: it fits itself again.
+	waiting.visibility_changed.connect(give_way.fit)
 
 
 func _notification(what: int) -> void:
@@ -220,6 +223,9 @@ func _on_ratings_pressed() -> void:
 
 func _on_advanced_toggled(on: bool) -> void:
 	advanced_box.visible = on
+	# Open, the advanced settings may scroll; closed, the page fits itself again.
+	if not on:
+		give_way.fit()
 
 
 func _on_host_pressed() -> void:

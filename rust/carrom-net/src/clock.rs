@@ -12,12 +12,15 @@ pub const MAX_TURN_SECONDS: u32 = 600;
 pub struct TurnClock {
     seconds: u32,
     deadline: Option<f64>,
+    /// Seconds the turn had left when the match stopped to wait for a player: the same turn
+    /// goes on with them, not with a fresh clock.
+    held: Option<f64>,
 }
 
 impl TurnClock {
     /// A timer of `seconds` a turn; 0 is no timer. More than [`MAX_TURN_SECONDS`] is that.
     pub fn new(seconds: u32) -> TurnClock {
-        TurnClock { seconds: seconds.min(MAX_TURN_SECONDS), deadline: None }
+        TurnClock { seconds: seconds.min(MAX_TURN_SECONDS), deadline: None, held: None }
     }
 
     /// Seconds a turn has; 0 when there is no timer.
@@ -32,14 +35,36 @@ impl TurnClock {
 
     /// A turn begins at `now`, after `delay` seconds of a shot still rolling on the screens.
     pub fn start(&mut self, now: f64, delay: f64) {
+        self.held = None;
         if self.seconds > 0 {
             self.deadline = Some(now + delay + f64::from(self.seconds) + GRACE_SECONDS);
         }
     }
 
-    /// Nobody is being timed: the match is paused, over, or the computer is to play.
+    /// Nobody is being timed: the match is over, the computer is to play, or a new turn is
+    /// about to begin.
     pub fn stop(&mut self) {
         self.deadline = None;
+        self.held = None;
+    }
+
+    /// The match waits for a player at `now`: the turn being timed keeps what it had left.
+    pub fn hold(&mut self, now: f64) {
+        if let Some(deadline) = self.deadline.take() {
+            self.held = Some((deadline - now).max(0.0));
+        }
+    }
+
+    /// The match goes on at `now` with the turn it held, its time left (and the grace for the
+    /// screens to show it) from now; false when no turn was held.
+    pub fn resume(&mut self, now: f64) -> bool {
+        match self.held.take() {
+            Some(left) if self.seconds > 0 => {
+                self.deadline = Some(now + left.max(GRACE_SECONDS));
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Whether the turn being timed has run out at `now`.
@@ -60,6 +85,21 @@ mod tests {
         assert!(clock.expired(100.0 + 3.0 + 20.0 + GRACE_SECONDS));
         clock.stop();
         assert!(!clock.expired(1e9), "a stopped clock never runs out");
+    }
+
+    #[test]
+    fn a_held_turn_goes_on_with_the_time_it_had_left() {
+        let mut clock = TurnClock::new(20);
+        clock.start(0.0, 0.0);
+        clock.hold(15.0);
+        assert!(!clock.is_running() && !clock.expired(1e9), "held, it does not run out");
+        assert!(clock.resume(100.0));
+        let left = 20.0 + GRACE_SECONDS - 15.0;
+        assert!(!clock.expired(100.0 + left - 0.01) && clock.expired(100.0 + left));
+        // A new turn has the whole time again; nothing held, nothing resumes.
+        clock.hold(101.0);
+        clock.start(200.0, 0.0);
+        assert!(!clock.resume(201.0) && clock.is_running());
     }
 
     #[test]

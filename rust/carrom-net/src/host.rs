@@ -20,7 +20,7 @@ use crate::rate::RateLimit;
 use crate::rested::Rested;
 use carrom_core::game::{Action, Game, Ruling};
 use carrom_core::Seat;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// A connection, numbered by the transport (Godot's peer id).
 pub type PeerId = i64;
@@ -40,9 +40,11 @@ pub const STATE_RESEND_SECONDS: f64 = 5.0;
 /// unless the host says otherwise.
 pub const DROP_SECONDS: u32 = 60;
 /// Unless the host says otherwise, a device may be waited for this many drop waits' worth of
-/// time in all, over the whole match: past that, the computer plays for it at once whenever it
-/// is gone (and it takes its seats back on return). Stepping away and back cannot then restart
-/// the wait, and the turn clock with it, without end.
+/// time in all, over the whole match. Past that the match no longer stops for it: with a turn
+/// timer its turns are timed as if it were there (one that runs out passes, three in a row
+/// forfeit), without one the computer plays for it; it takes its seats back on return. With
+/// the turn clock held, not restarted, while the match waits, stepping away and back can
+/// then neither stop a match nor lengthen a turn without end.
 pub const AWAY_ALLOWANCE_WAITS: u32 = 3;
 
 /// A message to send.
@@ -101,6 +103,8 @@ pub struct Host {
     away_allowance: Option<u32>,
     /// Seconds each device has been waited for so far, waits under way not counted.
     waited: BTreeMap<String, f64>,
+    /// Devices gone with their allowance spent: not waited for, their turns timed.
+    unwaited: BTreeSet<String>,
     /// When each device was last sent the whole state (a welcome or a resent state): kept by
     /// device, not connection, so that connecting again does not reset the wait.
     state_sent_at: BTreeMap<String, f64>,
@@ -129,6 +133,7 @@ impl Host {
             drop_seconds: DROP_SECONDS,
             away_allowance: None,
             waited: BTreeMap::new(),
+            unwaited: BTreeSet::new(),
             state_sent_at: BTreeMap::new(),
         };
         host.remember_hash();
@@ -270,11 +275,17 @@ impl Host {
             _ => None,
         };
         let Some(seat) = timed else {
-            self.clock.stop();
+            if self.is_paused() {
+                self.clock.hold(now);
+            } else {
+                self.clock.stop();
+            }
             return out;
         };
         if !self.clock.is_running() {
-            self.clock.start(now, 0.0);
+            if !self.clock.resume(now) {
+                self.clock.start(now, 0.0);
+            }
         } else if self.clock.expired(now) {
             match self.number(Action::Pass { seat }, now) {
                 Ok(mut played) => out.append(&mut played),
@@ -295,7 +306,11 @@ impl Host {
             .holders
             .values()
             .filter_map(|h| match h {
-                Holder::Device(token) if !self.is_present(token) && !self.away.contains_key(token) => {
+                Holder::Device(token)
+                    if !self.is_present(token)
+                        && !self.away.contains_key(token)
+                        && !self.unwaited.contains(token) =>
+                {
                     Some(token.clone())
                 }
                 _ => None,
@@ -307,13 +322,22 @@ impl Host {
         let mut out = vec![];
         for token in missing {
             let left = self.allowance() - self.waited.get(&token).copied().unwrap_or(0.0);
+            if left <= 0.0 && self.clock.seconds() > 0 {
+                out.push(Outgoing::Log(format!(
+                    "the player on device {token} is gone again, with no wait left: their turns are timed"
+                )));
+                self.unwaited.insert(token);
+                continue;
+            }
             let seconds = f64::from(self.drop_seconds).min(left.max(0.0));
             self.away.insert(token.clone(), Wait { since: now, until: now + seconds });
             out.push(Outgoing::Log(format!(
                 "the player on device {token} dropped or is not connected: waiting {seconds:.0} s"
             )));
         }
-        self.clock.stop();
+        if self.is_paused() {
+            self.clock.hold(now);
+        }
         out.push(Outgoing::All(self.players(now)));
         out
     }
@@ -330,7 +354,9 @@ impl Host {
                     Holder::Computer => (String::new(), Who::Computer),
                     Holder::Open => (String::new(), Who::Open),
                     Holder::StandIn(token) => (self.name_of_device(token), Who::StandIn),
-                    Holder::Device(token) if self.away.contains_key(token) => {
+                    Holder::Device(token)
+                        if self.away.contains_key(token) || self.unwaited.contains(token) =>
+                    {
                         (self.name_of_device(token), Who::Away)
                     }
                     Holder::Device(token) => (self.name_of_device(token), Who::Person),
@@ -373,7 +399,8 @@ impl Host {
     fn is_timed(&self, seat: Seat) -> bool {
         match self.holder(seat) {
             Holder::Host => true,
-            Holder::Device(token) => self.is_present(&token),
+            // Gone with no wait left, their turns run on (RULES.md T2).
+            Holder::Device(token) => self.is_present(&token) || self.unwaited.contains(&token),
             _ => false,
         }
     }
@@ -459,7 +486,8 @@ impl Host {
                 stood_in = true;
             }
         }
-        self.end_wait(token, now) || stood_in
+        let unwaited = self.unwaited.remove(token);
+        self.end_wait(token, now) || stood_in || unwaited
     }
 
     /// The wait for `token` ends at `now` (it came back, or the computer takes over): the

@@ -408,6 +408,18 @@ fn the_timer_waits_for_nobody_it_cannot_hurry() {
 
 /// Singles between two devices, "a" (seat 0, connection 2) and "b" (seat 2, connection 3),
 /// on a host that `setup` may give a timer or a wait; both joined.
+/// Two devices, a shot played and a second gone by: the match, the seat to play, and its
+/// device's token and peer.
+fn after_a_shot(setup: impl FnOnce(Host) -> Host) -> (Net, Seat, &'static str, PeerId) {
+    let mut net = two_devices(setup);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    net.play_one(&mut rng);
+    net.wait(1.0);
+    let seat = net.host.game().rules().to_play().unwrap();
+    let (token, id) = if seat == Seat::ALL[0] { ("a", 2) } else { ("b", 3) };
+    (net, seat, token, id)
+}
+
 fn two_devices(setup: impl FnOnce(Host) -> Host) -> Net {
     let holders =
         vec![(Seat::ALL[0], Holder::Device("a".into())), (Seat::ALL[2], Holder::Device("b".into()))];
@@ -621,12 +633,7 @@ fn a_seat_whose_device_never_connects_is_waited_for_then_stood_in_for() {
 
 #[test]
 fn a_player_who_steps_away_is_waited_for_untimed_and_is_back_on_saying_so() {
-    let mut net = two_devices(|host| host.with_turn_seconds(20).with_drop_seconds(120));
-    let mut rng = ChaCha8Rng::seed_from_u64(11);
-    net.play_one(&mut rng);
-    net.wait(1.0);
-    let away = net.host.game().rules().to_play().unwrap();
-    let (token, id) = if away == Seat::ALL[0] { ("a", 2) } else { ("b", 3) };
+    let (mut net, away, token, id) = after_a_shot(|host| host.with_turn_seconds(20).with_drop_seconds(120));
     // The phone goes to the background, still connected: everyone sees the player away.
     net.to_host.push_back((id, Replica::away(true)));
     net.run();
@@ -699,4 +706,48 @@ fn a_device_is_waited_for_no_longer_in_all_than_its_allowance_however_often_it_s
     assert!(!net.host.host().is_paused(), "and the match does not wait");
     assert!(net.in_step());
     assert!(net.refusals.is_empty(), "{:?}", net.refusals);
+}
+
+#[test]
+fn with_a_turn_timer_a_device_with_no_wait_left_is_not_waited_for_and_its_turns_pass() {
+    let (mut net, away, token, id) =
+        after_a_shot(|host| host.with_turn_seconds(20).with_drop_seconds(30).with_away_allowance(10));
+    // Ten seconds away use the whole allowance.
+    net.to_host.push_back((id, Replica::away(true)));
+    net.run();
+    net.wait(11.0);
+    net.to_host.push_back((id, Replica::away(false)));
+    net.run();
+    // Gone again: nobody waits, nobody stands in, and their turn runs out as if they were there.
+    net.to_host.push_back((id, Replica::away(true)));
+    net.run();
+    net.wait(0.5);
+    assert!(!net.host.host().is_paused(), "the match does not wait");
+    assert_eq!(net.host.host().holder(away), Holder::Device(token.into()), "nobody stands in");
+    let other = if token == "a" { "b" } else { "a" };
+    assert!(net.seen_players(other).0.contains(&(u8::from(away), Who::Away)), "the others see them away");
+    let shots = net.host.host().shots();
+    net.wait(25.0);
+    assert_eq!(net.host.host().shots(), shots + 1, "their turn passed");
+    assert!(net.in_step());
+    assert!(net.refusals.is_empty(), "{:?}", net.refusals);
+}
+
+#[test]
+fn a_turn_held_while_its_player_is_away_goes_on_with_the_time_it_had_left() {
+    let (mut net, _, _, id) = after_a_shot(|host| host.with_turn_seconds(20).with_drop_seconds(120));
+    let shots = net.host.host().shots();
+    // Fifteen seconds of the turn spent (after the shot's roll on the screens), a minute away,
+    // back: what was left, not a fresh 20 s and the grace.
+    net.wait(15.0);
+    net.to_host.push_back((id, Replica::away(true)));
+    net.run();
+    net.wait(60.0);
+    assert_eq!(net.host.host().shots(), shots, "no turn passed while the player was away");
+    net.to_host.push_back((id, Replica::away(false)));
+    net.run();
+    net.wait(0.1);
+    net.wait(14.0);
+    assert_eq!(net.host.host().shots(), shots + 1, "the turn passed with the time it had left");
+    assert!(net.in_step());
 }

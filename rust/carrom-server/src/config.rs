@@ -23,8 +23,9 @@ pub struct Config {
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=3600))]
     pub drop_seconds: u32,
     /// Seconds one device may be waited for in all over a match, its drops and its times away
-    /// added up (by default three waits' worth); past that the computer plays for it at once
-    /// whenever it is gone, until it comes back.
+    /// added up (by default three drop waits' worth); past that the match no longer waits for
+    /// it: its turns are timed as if it were there (with no turn timer it is given up as
+    /// abandoned at once).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=86400))]
     pub away_allowance: Option<u32>,
     /// Seconds a friend's room code lives before its match starts.

@@ -20,6 +20,7 @@ func run() -> void:
 	await _check_off()
 	settings.set("turn_seconds", 10)
 	await _check_a_turn_runs_out()
+	await _check_changed_mid_turn(settings)
 	await _check_three_in_a_row()
 	Engine.time_scale = 1.0
 	settings.set("turn_seconds", was)
@@ -82,6 +83,27 @@ func _check_a_turn_runs_out() -> void:
 				% [share, held, passed, banner, next_ready, striker["place"]]
 			)
 		)
+	)
+	game.queue_free()
+	await tree.process_frame
+
+
+## The timer set off in the middle of a turn (from the pause menu's settings, say) neither
+## passes that turn at once nor leaves it untimed: it counts from the next turn.
+func _check_changed_mid_turn(settings: Node) -> void:
+	var game: Node2D = await _start_match.call(HUMANS, 3)
+	var rules: CarromRules = game.get_node("Rules")
+	var seat := rules.get_seat_to_play()
+	await tree.create_timer(2.0).timeout
+	settings.set("turn_seconds", 0)
+	await tree.create_timer(2.0).timeout
+	var kept := rules.get_seat_to_play() == seat
+	var passed := await _until(func() -> bool: return rules.get_seat_to_play() != seat)
+	settings.set("turn_seconds", 10)
+	_report.call(
+		"a turn timer set off mid-turn counts from the next turn",
+		kept and passed,
+		"still the turn after the change %s, then passed %s" % [kept, passed]
 	)
 	game.queue_free()
 	await tree.process_frame
