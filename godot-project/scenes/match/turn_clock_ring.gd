@@ -56,6 +56,7 @@ func _process(delta: float) -> void:
 
 ## Offline: `seat`'s person may strike now; their time starts (no timer, nothing happens).
 func begin_stroke(seat: int) -> void:
+	_stroke_seat = -1
 	if Online.is_online() or GameSettings.turn_seconds <= 0:
 		return
 	_stroke_seat = seat
