@@ -39,6 +39,15 @@ static func say(key: String, args: Variant = []) -> String:
 
 
 ## `value` in the digits of the current language (Western digits for most).
+## A turn timer's choice: "Off", or its seconds a turn (online and on this device alike).
+static func turn_timer(seconds: int) -> String:
+	return (
+		TranslationServer.translate("ONLINE_TIMER_OFF")
+		if seconds == 0
+		else say("ONLINE_TIMER_SECONDS", seconds)
+	)
+
+
 static func number(value: int) -> String:
 	var text_server := TextServerManager.get_primary_interface()
 	return text_server.format_number(str(value), TranslationServer.get_locale())

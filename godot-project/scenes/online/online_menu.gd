@@ -78,9 +78,7 @@ func _notification(what: int) -> void:
 func _fill_timers() -> void:
 	timer.clear()
 	for seconds in TIMERS:
-		timer.add_item(
-			tr("ONLINE_TIMER_OFF") if seconds == 0 else Words.say("ONLINE_TIMER_SECONDS", seconds)
-		)
+		timer.add_item(Words.turn_timer(seconds))
 
 
 func _fill_games() -> void:

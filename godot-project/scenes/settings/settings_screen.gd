@@ -62,8 +62,7 @@ func _fill_languages() -> void:
 func _fill_turn_timers() -> void:
 	turn_timer.clear()
 	for seconds in GameSettings.TURN_TIMERS:
-		var text := Words.say("ONLINE_TIMER_SECONDS", seconds)
-		turn_timer.add_item(tr("ONLINE_TIMER_OFF") if seconds == 0 else text)
+		turn_timer.add_item(Words.turn_timer(seconds))
 	turn_timer.select(GameSettings.TURN_TIMERS.find(GameSettings.turn_seconds))
 
 

@@ -128,15 +128,9 @@ func test_pockets_are_numbered_counter_clockwise_from_the_bottom_right() -> void
 ## its frames on the pixels it shades).
 func test_a_turning_board_is_painted_once_it_holds_still() -> void:
 	var board := new_board()
-	var picture: Node2D = null
-	for child in board.get_children(true):
-		if child.get_class() == "BoardPicture":
-			picture = child
-	check(picture != null, "the board shows its painting through a picture node")
+	var picture := await _painted_picture(board)
 	if picture == null:
 		return
-	for i in 3:
-		await tree.process_frame
 	check(
 		picture.texture_filter == CanvasItem.TEXTURE_FILTER_NEAREST,
 		"square and still: texel for texel"
@@ -167,15 +161,9 @@ func test_a_turning_board_is_painted_once_it_holds_still() -> void:
 ## now and then, and a faded board's painting is blended with what lies under it.
 func test_a_board_always_turning_is_painted_now_and_then_and_a_faded_one_blends() -> void:
 	var board := new_board()
-	var picture: Node2D = null
-	for child in board.get_children(true):
-		if child.get_class() == "BoardPicture":
-			picture = child
-	check(picture != null, "the board shows its painting through a picture node")
+	var picture := await _painted_picture(board)
 	if picture == null:
 		return
-	for i in 3:
-		await tree.process_frame
 	var paintings := [0]
 	board.draw.connect(func() -> void: paintings[0] += 1)
 	for i in 80:
@@ -188,3 +176,16 @@ func test_a_board_always_turning_is_painted_now_and_then_and_a_faded_one_blends(
 	var faded := (picture.material as ShaderMaterial).shader.code
 	check(opaque.contains("blend_disabled"), "an opaque board is drawn without blending")
 	check(not faded.contains("blend_disabled"), "a faded board is blended")
+
+
+## The internal node that shows `board`'s painting, a few frames after the board was made (it
+## paints on its first frames); null, and a failed check, when there is none.
+func _painted_picture(board: CarromBoard) -> Node2D:
+	var picture: Node2D = null
+	for child in board.get_children(true):
+		if child.get_class() == "BoardPicture":
+			picture = child
+	check(picture != null, "the board shows its painting through a picture node")
+	for i in 3:
+		await tree.process_frame
+	return picture
