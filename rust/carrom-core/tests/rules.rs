@@ -626,6 +626,62 @@ fn m3_no_colour_fouls_in_the_points_game() {
     assert!(v.fouls().is_empty());
 }
 
+// --- Clearing the board alone (CB) ---------------------------------------------------------
+
+fn solo() -> Match {
+    Match::new(MatchSettings::solo(Ruleset::classic()), 1).unwrap()
+}
+
+#[test]
+fn cb1_one_player_alone_plays_every_coin_and_the_turn_never_leaves_them() {
+    let mut m = solo();
+    let seat = m.to_play().unwrap();
+    assert_eq!(seat, Seat::ALL[0]);
+    assert_eq!(m.scores().len(), 1, "one side");
+    // A break that pockets nothing, a miss, a foul: the same player strikes next each time.
+    for shot in [miss(), miss(), striker_in(&[])] {
+        play(&mut m, shot);
+        assert_eq!(m.to_play(), Some(seat));
+    }
+    let v = play(&mut m, pocket(&[White, Black]));
+    assert!(v.fouls().is_empty() && continues(&v), "both colours are the player's");
+    assert!(!Mode::ALL.contains(&Mode::Solo) && Mode::from_name("solo").is_none(), "never offered online");
+}
+
+#[test]
+fn cb2_the_queen_needs_a_coin_first_and_a_cover_and_a_foul_costs_a_coin() {
+    let mut m = solo();
+    play(&mut m, miss());
+    let seat = m.to_play().unwrap();
+    play(&mut m, pocket(&[Queen]));
+    let v = play(&mut m, miss());
+    assert!(has(&v, &RuleEvent::PieceReturned { kind: Queen, reason: ReturnReason::QueenTooEarly }));
+    play(&mut m, pocket(&[Black, Black]));
+    let v = play(&mut m, striker_in(&[]));
+    assert!(has(&v, &RuleEvent::Foul { seat, foul: Foul::StrikerPocketed, penalty: Penalty::Piece(Black) }));
+    assert_eq!(m.board().on_board, carrom_core::rules::Coins { white: 9, black: 8 });
+    play(&mut m, pocket(&[Queen]));
+    let v = play(&mut m, pocket(&[White]));
+    assert!(has(&v, &RuleEvent::QueenCovered { seat }));
+}
+
+#[test]
+fn cb3_the_game_ends_when_nothing_is_left_on_the_board() {
+    // Not at a ruleset's target, nor after its boards: alone, one board played out.
+    let rules = Ruleset { target_points: 5, max_boards: 3, ..Ruleset::classic() };
+    let mut m = Match::new(MatchSettings::solo(rules), 1).unwrap();
+    play(&mut m, pocket(&[Black; 9]));
+    let v = play(&mut m, pocket(&[White; 8]));
+    assert!(!m.is_over() && continues(&v));
+    // The last coin with the queen still out: she is covered by pocketing her alone (M3).
+    play(&mut m, pocket(&[White]));
+    assert!(!m.is_over(), "the queen is still on the board");
+    let v = play(&mut m, pocket(&[Queen]));
+    assert!(has(&v, &RuleEvent::QueenCovered { seat: Seat::ALL[0] }));
+    assert_eq!(m.outcome(), Some(&Outcome::Won(Side::new(0).unwrap())));
+    assert_eq!(m.to_play(), None);
+}
+
 // --- Refused actions ------------------------------------------------------------------------
 
 #[test]

@@ -90,7 +90,7 @@ fn play_out(
 }
 
 fn mode_strategy() -> impl Strategy<Value = Mode> {
-    prop_oneof![Just(Mode::Singles), Just(Mode::Doubles), Just(Mode::Points)]
+    prop_oneof![Just(Mode::Singles), Just(Mode::Doubles), Just(Mode::Points), Just(Mode::Solo)]
 }
 
 /// The three presets, and rulesets a modder could write: any mix of the switches that is
@@ -190,6 +190,19 @@ fn m3_whole_points_match_to_the_end() {
     let played = whole_match(Mode::Points, 5);
     check_finished(&played);
     assert_eq!(played.0.scores().len(), 3, "three players");
+}
+
+#[test]
+fn cb3_whole_game_alone_to_the_end_clears_the_board() {
+    for rules in [Ruleset::classic(), Ruleset::freestyle(), Ruleset::disc_pool()] {
+        let played = whole_match_of(MatchSettings::solo(rules), 8);
+        check_finished(&played);
+        let (m, forfeited) = &played;
+        assert_eq!(*forfeited, None, "alone, timeouts never forfeit");
+        assert_eq!(m.board_points().len(), 1, "one board");
+        assert_eq!(m.board().on_board.total(), 0, "nothing left on it");
+        assert_eq!(m.outcome(), Some(&Outcome::Won(Side::new(0).unwrap())));
+    }
 }
 
 #[test]

@@ -21,6 +21,8 @@ pub enum Mode {
     Doubles = 1,
     /// Three players, every piece scores for whoever pockets it.
     Points = 2,
+    /// One player clearing the board alone: the turn never passes. Not offered online.
+    Solo = 3,
 }
 
 impl From<Mode> for CoreMode {
@@ -29,6 +31,7 @@ impl From<Mode> for CoreMode {
             Mode::Singles => CoreMode::Singles,
             Mode::Doubles => CoreMode::Doubles,
             Mode::Points => CoreMode::Points,
+            Mode::Solo => CoreMode::Solo,
         }
     }
 }
@@ -39,6 +42,7 @@ impl From<CoreMode> for Mode {
             CoreMode::Singles => Mode::Singles,
             CoreMode::Doubles => Mode::Doubles,
             CoreMode::Points => Mode::Points,
+            CoreMode::Solo => Mode::Solo,
         }
     }
 }

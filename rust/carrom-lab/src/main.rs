@@ -3,6 +3,7 @@
 //! demo | selfplay | soak` run it in release.
 
 mod bots;
+mod clear;
 mod deadline;
 mod demo;
 mod firstlook;
@@ -20,6 +21,9 @@ const USAGE: &str = "usage: carrom-lab <command>
                                        the full simulation
   soak [--matches N] [--seed S]        random matches saved, loaded and replayed after every strike
   loads [--strikes N]                  what loading a save, a replay or a rolling shot costs
+  clear [--seeds N] [--levels a,b] [--hand own|carrom_rl|both] [--cap N] [--time-limit-ms MS]
+        [--threads N] [--jobs N]       the computer clears the board alone (Carrom_rl's benchmark):
+                                       strikes to clear and decision times per level
   deadline [--budget-ms N] [--decisions N] [--level L]
                                        how closely the computer keeps a time limit
   bots --address HOST:PORT [--matches N] [--think S] [--seconds S] [--ramp S]
@@ -34,6 +38,7 @@ fn main() -> ExitCode {
         Some("firstlook") => firstlook::run(rest),
         Some("soak") => soak::run(rest),
         Some("deadline") => deadline::run(rest),
+        Some("clear") => clear::run(rest),
         Some("loads") => loads::run(rest),
         Some("bots") => bots::run(rest),
         Some("-h" | "--help" | "help") => {

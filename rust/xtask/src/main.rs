@@ -49,6 +49,10 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
                                    expert), statistics per level and the machine's load
   firstlook [--positions N]        how often the expert's coarse first look agrees with the
                                    full simulation
+  clear [--seeds N] [--levels a,b] [--hand own|carrom_rl|both] [--cap N]
+        [--time-limit-ms MS] [--threads N] [--jobs N]
+                                   the computer clears the board alone, as Carrom_rl measures
+                                   agents: strikes to clear (mean, median, p90), decision times
   soak [--matches N] [--seed S]    random matches saved, loaded and replayed after every strike
   loads [--strikes N]              what loading a save, a replay or a shot saved while it rolls
                                    costs, in time and memory
@@ -93,7 +97,7 @@ fn main() -> ExitCode {
         Some("bots") => bots::run(rest),
         Some("translations") => i18n::check(&cargo::workspace_root()),
         Some("msrv") => msrv::check().map(|lines| lines.iter().for_each(|l| println!("{l}"))),
-        Some(command @ ("demo" | "selfplay" | "firstlook" | "soak" | "deadline" | "loads")) => {
+        Some(command @ ("demo" | "selfplay" | "clear" | "firstlook" | "soak" | "deadline" | "loads")) => {
             lab::run(command, rest)
         }
         Some("help" | "-h" | "--help") => {

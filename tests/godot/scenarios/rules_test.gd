@@ -75,6 +75,18 @@ func test_points_game_seats_three() -> void:
 	check(rules.get_scores().size() == 3, "three players")
 
 
+func test_cb1_cb3_alone_the_turn_never_passes_and_one_board_is_played() -> void:
+	var nodes := new_match(CarromRules.MODE_SOLO, 6)
+	var board: CarromBoard = nodes[0]
+	var rules: CarromRules = nodes[1]
+	check(rules.get_seats() == PackedInt32Array([0]), "one seat")
+	check(rules.get_scores().size() == 1, "one side")
+	check(rules.get_colour_of_seat(0) == -1, "every coin is the player's")
+	_play_strikes(board, rules, 4)
+	check(rules.get_seat_to_play() == 0, "four strikes later the same player strikes")
+	check(CarromRules.mode_named("solo") == -1, "never named by a host or a command line")
+
+
 ## Plays `strikes` strikes of the seat to play straight ahead at full power, through the board.
 func _play_strikes(board: CarromBoard, rules: CarromRules, strikes: int) -> void:
 	for i in strikes:

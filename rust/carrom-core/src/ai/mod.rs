@@ -6,6 +6,7 @@
 
 mod candidate;
 mod first_look;
+mod hand;
 mod lookahead;
 mod phases;
 mod score;
@@ -18,6 +19,7 @@ use crate::rules::{Match, QueenState, RulesError, Side};
 use crate::seat::Seat;
 use crate::vec2::Vec2;
 pub use first_look::{compare_first_look, FirstLook};
+pub use hand::Hand;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use search::Search;
@@ -59,6 +61,8 @@ struct Style {
     /// Aim noise, radians either way, and speed noise, a fraction either way.
     aim_noise: f32,
     speed_noise: f32,
+    /// A hand other than the level's own, which then plays instead of the noise above.
+    hand: Option<Hand>,
 }
 
 impl Level {
@@ -90,6 +94,7 @@ impl Level {
             replies: 0,
             aim_noise,
             speed_noise,
+            hand: None,
         };
         match self {
             Level::Easy => Style { sees_half: true, ..simple(6, 0.07, 0.20) },
@@ -154,6 +159,23 @@ pub struct Budget {
     pub time_limit: Option<Duration>,
 }
 
+/// Who decides: a level's search, and the hand that plays its shot — the level's own unless
+/// another is given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Player {
+    /// How it searches (and, without `hand`, how steady it is).
+    pub level: Level,
+    /// A hand other than the level's own: the search weighs its best shots over this hand's
+    /// spread, and the shot played is off by it.
+    pub hand: Option<Hand>,
+}
+
+impl From<Level> for Player {
+    fn from(level: Level) -> Player {
+        Player { level, hand: None }
+    }
+}
+
 /// The shot `seat` should play, at `level`, with `seed` for its hand's unsteadiness.
 pub fn plan_shot(table: &Table, rules: &Match, seat: Seat, level: Level, seed: u64) -> Result<Shot, AiError> {
     plan(table, rules, seat, level, seed, Budget::default(), &AtomicBool::new(false)).map(|p| p.played)
@@ -183,10 +205,23 @@ pub fn plan(
     budget: Budget,
     cancel: &AtomicBool,
 ) -> Result<Plan, AiError> {
+    plan_as(table, rules, seat, level.into(), seed, budget, cancel)
+}
+
+/// `plan` for a `player` whose hand may not be its level's own.
+pub fn plan_as(
+    table: &Table,
+    rules: &Match,
+    seat: Seat,
+    player: Player,
+    seed: u64,
+    budget: Budget,
+    cancel: &AtomicBool,
+) -> Result<Plan, AiError> {
     let search = Search::new(budget, cancel);
     let base = table.clone_at_rest().ok_or(AiError::StillMoving)?;
     let side = rules.check_seat(seat)?;
-    let style = level.style();
+    let style = Style { hand: player.hand, ..player.level.style() };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let candidates = candidates(&base, rules, seat, side, &style, &mut rng);
     let at = phases::At { table: &base, rules, side };
@@ -195,7 +230,10 @@ pub fn plan(
     let scored = phases::refine(&search, &at, scored);
     let scored = phases::look_ahead(&search, &style, side, scored);
     let shot = phases::robust_pick(&search, &at, &style, &scored).ok_or(AiError::NoLegalShot)?;
-    let played = unsteady(&base, shot, style.aim_noise, style.speed_noise, &mut rng);
+    let played = match style.hand {
+        Some(hand) => hand.spoil(&base, shot, &mut rng),
+        None => unsteady(&base, shot, style.aim_noise, style.speed_noise, &mut rng),
+    };
     Ok(Plan { intended: shot, played, simulations: search.simulations() })
 }
 
@@ -272,13 +310,23 @@ fn rotate(v: Vec2, angle: f32) -> Vec2 {
 /// The shot as an unsteady hand plays it: a little off in aim and speed, still legal.
 fn unsteady(table: &Table, shot: Shot, aim: f32, speed: f32, rng: &mut ChaCha8Rng) -> Shot {
     let turn = (rng.random::<f32>() + rng.random::<f32>() - 1.0) * aim;
-    let d = shot.direction.normalized().unwrap_or(shot.direction);
-    let turned = rotate(d, turn);
-    let forward = -shot.seat.towards();
-    let direction = if turned.dot(forward) > 0.01 { turned } else { d };
     let factor = 1.0 + (rng.random::<f32>() + rng.random::<f32>() - 1.0) * speed;
-    let max = table.spec().physics.max_striker_speed;
-    Shot { direction, speed: (shot.speed * factor).clamp(0.05_f32.min(max), max), ..shot }
+    shot.off_by(table, turn, factor)
+}
+
+impl Shot {
+    /// The shot turned by `turn` radians and struck `pace` times as fast, still legal on
+    /// `table`: a turn that would send the striker backwards is not made, and the speed stays
+    /// within the striker's range. How a hand (or a benchmark's noise) spoils a shot.
+    pub fn off_by(self, table: &Table, turn: f32, pace: f32) -> Shot {
+        let d = self.direction.normalized().unwrap_or(self.direction);
+        let turned = rotate(d, turn);
+        let forward = -self.seat.towards();
+        let direction = if turned.dot(forward) > 0.01 { turned } else { d };
+        let max = table.spec().physics.max_striker_speed;
+        let speed = if pace.is_finite() { self.speed * pace } else { self.speed };
+        Shot { direction, speed: speed.clamp(0.05_f32.min(max), max), ..self }
+    }
 }
 
 #[cfg(test)]

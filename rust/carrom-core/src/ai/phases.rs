@@ -4,14 +4,16 @@
 //! phase stops when the search must; only the first shot played is never skipped.
 
 use super::search::{self, Played, Search, Trial};
-use super::{lookahead, rotate, Shot, Style};
+use super::{lookahead, rotate, Hand, Shot, Style};
 use crate::physics::Table;
 use crate::rules::{Match, Side};
 
 /// Shots whose leave is looked at, at most, in batches of the level's `lookahead`.
 const AHEAD_AT_MOST: usize = 16;
-/// Candidates played again with a wobble before the choice.
+/// Candidates played again with a wobble before the choice; more for a player given a hand,
+/// whose best shot struck perfectly is often one its hand cannot play.
 const ROBUST_CHECKS: usize = 3;
+const ROBUST_CHECKS_FOR_A_HAND: usize = 8;
 /// Candidates nudged before the choice, and the nudges (turn in radians, speed factor).
 const REFINED: usize = 4;
 const NUDGES: [(f32, f32); 6] =
@@ -131,27 +133,35 @@ pub(super) fn look_ahead(search: &Search, style: &Style, side: Side, mut scored:
 }
 
 /// The best few played again a hand's wobble either side: a shot that only works when struck
-/// perfectly is worth less than one that forgives. With no wobble played in time, the best
-/// shot as it was valued.
+/// perfectly is worth less than one that forgives. A player given another hand (`Hand`) plays
+/// more of its best at points across that hand's spread. With no wobble played in time, the
+/// best shot as it was valued.
 pub(super) fn robust_pick(search: &Search, at: &At, style: &Style, scored: &[Played]) -> Option<Shot> {
-    let wobble = style.aim_noise.max(0.004) * 0.8;
-    let checked = scored.len().min(ROBUST_CHECKS);
+    let (turns, checked): (Vec<f32>, usize) = match style.hand {
+        Some(hand) => (Hand::TRIED.iter().map(|sd| sd * hand.aim).collect(), ROBUST_CHECKS_FOR_A_HAND),
+        None => {
+            let wobble = style.aim_noise.max(0.004) * 0.8;
+            (vec![-wobble, wobble], ROBUST_CHECKS)
+        }
+    };
+    let checked = scored.len().min(checked);
     let wobbled: Vec<Trial> = scored[..checked]
         .iter()
         .flat_map(|p| {
-            [-wobble, wobble]
-                .map(|turn| at.trial(Shot { direction: rotate(p.shot.direction, turn), ..p.shot }))
+            turns.iter().map(|turn| at.trial(Shot { direction: rotate(p.shot.direction, *turn), ..p.shot }))
         })
         .collect();
     let wobbles = search.play_all(&wobbled, 0);
     let mut best: Option<(f32, Shot)> = None;
-    for (played, pair) in scored.iter().zip(wobbles.chunks(2)) {
-        // A shot is compared only once both its wobbles were played.
-        let [Some(left), Some(right)] = pair else { break };
+    for (played, tries) in scored.iter().zip(wobbles.chunks(turns.len())) {
+        // A shot is compared only once all its wobbles were played.
+        if tries.iter().any(Option::is_none) {
+            break;
+        }
         // A wobble the table refuses (struck backwards off the baseline) counts as a foul.
-        let off: f32 = [left, right].iter().map(|w| w.as_ref().map_or(-60.0, |w| w.value)).sum();
+        let off: f32 = tries.iter().flatten().map(|w| w.as_ref().map_or(-60.0, |w| w.value)).sum();
         // The wobbles are valued by the shot alone; what it leaves is the meant shot's.
-        let robust = (played.value + off) / 3.0 + played.leave;
+        let robust = (played.value + off) / (tries.len() + 1) as f32 + played.leave;
         if best.as_ref().is_none_or(|(b, _)| robust > *b) {
             best = Some((robust, played.shot));
         }

@@ -273,3 +273,51 @@ fn q_the_expert_pockets_the_queen_only_when_a_cover_can_follow() {
         }
     }
 }
+
+#[test]
+fn a_given_hand_is_off_by_its_spread_and_keeps_every_shot_legal() {
+    let game = after_break(5);
+    let seat = game.rules().to_play().unwrap();
+    // A shot well below the striker's top speed, so that no pace is held to it.
+    let meant = Shot { seat, offset: 0.05, direction: -seat.towards(), speed: 3.0 };
+    let hand = Hand::CARROM_RL;
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (mut turns, mut paces) = (vec![], vec![]);
+    for _ in 0..4000 {
+        let spoiled = hand.spoil(game.table(), meant, &mut rng);
+        assert!(seat.is_forward(spoiled.direction), "the striker still goes forward");
+        let d = meant.direction.normalized().unwrap();
+        let cross = d.x * spoiled.direction.y - d.y * spoiled.direction.x;
+        turns.push(libm::atan2f(cross, d.dot(spoiled.direction)));
+        paces.push(spoiled.speed / meant.speed);
+    }
+    let spread = |v: &[f32], centre: f32| {
+        let mean = v.iter().sum::<f32>() / v.len() as f32;
+        let sd = (v.iter().map(|x| (x - mean).powi(2)).sum::<f32>() / v.len() as f32).sqrt();
+        (mean - centre, sd)
+    };
+    let (bias, sd) = spread(&turns, 0.0);
+    assert!(bias.abs() < 0.002 && (sd / hand.aim - 1.0).abs() < 0.05, "aim: bias {bias}, sd {sd}");
+    let (bias, sd) = spread(&paces, 1.0);
+    assert!(bias.abs() < 0.001 && (sd / hand.pace - 1.0).abs() < 0.05, "pace: bias {bias}, sd {sd}");
+}
+
+#[test]
+fn a_player_given_a_hand_plans_a_legal_shot_it_meant_and_the_hand_spoils_it() {
+    let game = after_break(2);
+    let seat = game.rules().to_play().unwrap();
+    let player = Player { level: Level::Hard, hand: Some(Hand::CARROM_RL) };
+    let plan =
+        plan_as(game.table(), game.rules(), seat, player, 7, Budget::default(), &AtomicBool::new(false))
+            .unwrap();
+    assert_ne!(plan.intended, plan.played, "the hand is off");
+    for shot in [plan.intended, plan.played] {
+        let mut table = game.table().clone_at_rest().unwrap();
+        table.place_striker(seat, shot.offset).expect("K1-legal, free spot");
+        table.strike(shot.direction, shot.speed).expect("forward, within the speed limit");
+    }
+    let again =
+        plan_as(game.table(), game.rules(), seat, player, 7, Budget::default(), &AtomicBool::new(false))
+            .unwrap();
+    assert_eq!(plan, again, "the same seed, the same decision and the same spoiling");
+}

@@ -4,7 +4,7 @@ use super::error::RulesError;
 use super::ruleset::{Ruleset, Scoring};
 use serde::{Deserialize, Serialize};
 
-/// The three games of the seeds (M1, M2, M3).
+/// The three games of the seeds (M1, M2, M3), and clearing the board alone (CB1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Mode {
     /// Two players opposite each other, white against black (M1).
@@ -14,13 +14,18 @@ pub enum Mode {
     Doubles,
     /// Three players, no colours: every piece scores for whoever pockets it (M3).
     Points,
+    /// One player alone, every coin theirs, the turn never passing: clearing the board in as
+    /// few strikes as can be (CB1–CB3). Not a game players meet in, so not in `ALL`.
+    Solo,
 }
 
 impl Mode {
-    /// Every mode.
+    /// Every mode players meet in: offered by menus, hosts and the match server. `Solo` is
+    /// not among them.
     pub const ALL: [Mode; 3] = [Mode::Singles, Mode::Doubles, Mode::Points];
 
-    /// The mode of a `name`, if there is one.
+    /// The mode of a `name` among `ALL`, if there is one: a name from a command line or a
+    /// peer never sets up a match of one.
     pub fn from_name(name: &str) -> Option<Mode> {
         Mode::ALL.into_iter().find(|m| m.name() == name)
     }
@@ -31,6 +36,7 @@ impl Mode {
             Mode::Singles => "singles",
             Mode::Doubles => "doubles",
             Mode::Points => "points",
+            Mode::Solo => "solo",
         }
     }
 }
@@ -53,6 +59,13 @@ impl MatchSettings {
     /// The seeds' settings for `mode`.
     pub fn new(mode: Mode) -> Self {
         Self { mode, ..Self::default() }
+    }
+
+    /// Clearing the board alone (CB1–CB3): one board, scored by pieces as `rules` value them,
+    /// which ends only when nothing is left on it (the ruleset's target and boards do not
+    /// apply).
+    pub fn solo(rules: Ruleset) -> Self {
+        Self::with_rules(Mode::Solo, rules)
     }
 
     /// `mode` played under `rules`.

@@ -63,10 +63,12 @@ impl Mode {
         const SINGLES: [Seat; 2] = [S[0], S[2]];
         const DOUBLES: [Seat; 4] = [S[0], S[1], S[2], S[3]];
         const POINTS: [Seat; 3] = [S[0], S[1], S[2]];
+        const SOLO: [Seat; 1] = [S[0]];
         match self {
             Mode::Singles => &SINGLES,
             Mode::Doubles => &DOUBLES,
             Mode::Points => &POINTS,
+            Mode::Solo => &SOLO,
         }
     }
 
@@ -75,6 +77,7 @@ impl Mode {
         match self {
             Mode::Singles | Mode::Doubles => 2,
             Mode::Points => 3,
+            Mode::Solo => 1,
         }
     }
 

@@ -84,6 +84,8 @@ impl CarromRules {
     const MODE_DOUBLES: i64 = Mode::Doubles as i64;
     #[constant]
     const MODE_POINTS: i64 = Mode::Points as i64;
+    #[constant]
+    const MODE_SOLO: i64 = Mode::Solo as i64;
     /// What a foul cost (`penalty` of `foul_committed`).
     #[constant]
     const PENALTY_WHITE: i64 = Penalty::White as i64;

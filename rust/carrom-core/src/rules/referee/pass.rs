@@ -16,7 +16,8 @@ impl Match {
     /// `seat`, the seat to play, let its time run out. The turn ends as after a strike that
     /// pockets nothing, without a foul: a queen owed a cover goes back (Q4), a due stays owed,
     /// and a breaker's attempts pass to the next player with the break. The third time in a
-    /// row for the same seat, its side forfeits the match.
+    /// row for the same seat, its side forfeits the match — except alone (CB1), where there is
+    /// nobody to forfeit to: the turn comes back, however often it runs out.
     pub fn pass(&mut self, seat: Seat) -> Result<Verdict, RulesError> {
         self.may_act(seat)?;
         let side = self.check_seat(seat)?;
@@ -25,7 +26,7 @@ impl Match {
         let in_a_row = *count;
         let mut verdict = Verdict::default();
         verdict.push(RuleEvent::TimedOut { seat, in_a_row });
-        if in_a_row >= TIMEOUTS_TO_FORFEIT {
+        if in_a_row >= TIMEOUTS_TO_FORFEIT && self.mode().side_count() > 1 {
             self.forfeit(seat, side, &mut verdict);
         } else {
             self.end_turn(&mut verdict);

@@ -2,6 +2,7 @@
 
 use super::{Match, Outcome};
 use crate::rules::event::{RuleEvent, Verdict};
+use crate::rules::settings::Mode;
 use crate::rules::side::Side;
 use crate::rules::tally::Tally;
 
@@ -32,10 +33,12 @@ impl Match {
     /// How the match ends after the boards scored so far, if it does (G1–G4): a side reached
     /// the target, the last board was played, or `time_up`. One deciding board breaks a tie on
     /// points or boards, never after time is up. A loaded match is held to the same test.
+    /// Alone there is one board, whatever its target (CB3).
     pub(crate) fn decided(&self, time_up: bool) -> Option<Outcome> {
         let played = self.board_points.len() as u32;
-        let reached = self.scores.iter().any(|s| *s >= self.settings.rules.target_points);
-        let last_board = played >= self.settings.rules.max_boards;
+        let alone = self.mode() == Mode::Solo;
+        let reached = !alone && self.scores.iter().any(|s| *s >= self.settings.rules.target_points);
+        let last_board = (alone && played >= 1) || played >= self.settings.rules.max_boards;
         if !(reached || last_board || time_up) {
             return None;
         }

@@ -341,9 +341,11 @@ impl Match {
 
     /// G3, M3: scored by pieces, the match ends the moment a side's total with what it holds
     /// on this board reaches the target (scored by the board, points come only when it ends).
+    /// Alone, only an empty board ends the game (CB3).
     fn target_reached_now(&self) -> bool {
         let target = self.settings.rules.target_points;
         self.settings.scoring() == Scoring::Pieces
+            && self.mode() != crate::rules::Mode::Solo
             && self.scores.iter().zip(self.board_points_now(None)).any(|(total, now)| total + now >= target)
     }
 
