@@ -142,9 +142,10 @@ pub fn breaks(table: &Table, seat: Seat) -> Vec<Candidate> {
     from_every_spot(table, seat, &[0.0, 0.02, -0.02], &[max], |offset| -offset.abs())
 }
 
-/// Hits at the targets, straight or off one cushion, at several speeds: when no clean
+/// Hits at the targets, straight or off one or two cushions, at several speeds: when no clean
 /// pocketing shot is open, a firm hit still moves own coins (even those behind the baseline,
-/// which only a bank can reach) and sometimes drops one.
+/// which only a bank can reach, and those in the player's own corners, which only two can)
+/// and sometimes drops one.
 pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate> {
     let spec = table.spec();
     let max = spec.physics.max_striker_speed;
@@ -155,14 +156,7 @@ pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate>
         let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
         for &id in targets {
             let at = table.pieces()[id.index()].position;
-            let images = [
-                at,
-                Vec2::new(wall + (wall - at.x) / e, at.y),
-                Vec2::new(-wall - (wall + at.x) / e, at.y),
-                Vec2::new(at.x, wall + (wall - at.y) / e),
-                Vec2::new(at.x, -wall - (wall + at.y) / e),
-            ];
-            for image in images {
+            for image in images(at, wall, e) {
                 let Some(direction) = (image - start).normalized() else { continue };
                 if direction.dot(-seat.towards()) < 0.05
                     || predict_path_from(table, start, direction, max).hit != Some(id)
@@ -173,6 +167,27 @@ pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate>
                     found.push(Candidate { shot: Shot { seat, offset, direction, speed }, promise: -5.0 });
                 }
             }
+        }
+    }
+    found
+}
+
+/// Where to aim to reach `at` straight, off one cushion, or off two (the first cushion's
+/// reflection of the second's): each cushion returns `e` of the speed into it, so an image
+/// lies 1/e as deep behind it. The guide then says whether the striker really gets there.
+fn images(at: Vec2, wall: f32, e: f32) -> Vec<Vec2> {
+    // The four cushions: x = +wall, x = -wall, y = +wall, y = -wall.
+    let reflect = |p: Vec2, cushion: usize| match cushion {
+        0 => Vec2::new(wall + (wall - p.x) / e, p.y),
+        1 => Vec2::new(-wall - (wall + p.x) / e, p.y),
+        2 => Vec2::new(p.x, wall + (wall - p.y) / e),
+        _ => Vec2::new(p.x, -wall - (wall + p.y) / e),
+    };
+    let mut found = vec![at];
+    found.extend((0..4).map(|c| reflect(at, c)));
+    for last in 0..4 {
+        for first in (0..4).filter(|f| *f / 2 != last / 2) {
+            found.push(reflect(reflect(at, last), first));
         }
     }
     found

@@ -250,10 +250,20 @@ fn candidates(
         candidate::breaks(base, seat)
     } else {
         let targets = targets(base, rules, side);
-        let mut found = candidate::pocketing(base, seat, &targets);
-        if found.len() < 12 {
-            found.extend(candidate::attacks(base, seat, &targets));
+        let mut found = vec![];
+        // Targets no pocketing line reaches (a coin in the player's own corner, say) are at
+        // least hit, and so are the last few, whose lines may all miss: a player who only ever
+        // plays what moves nothing never clears a board alone.
+        let mut unreached = vec![];
+        for &target in &targets {
+            let lines = candidate::pocketing(base, seat, &[target]);
+            if lines.is_empty() {
+                unreached.push(target);
+            }
+            found.extend(lines);
         }
+        let hit = if found.len() < 12 || targets.len() <= FEW_TARGETS { &targets } else { &unreached };
+        found.extend(candidate::attacks(base, seat, hit));
         if style.lookahead > 0 {
             found.extend(candidate::breakups(base, seat, &their_coins(base, rules, side)));
         }
@@ -270,6 +280,9 @@ fn candidates(
     }
     candidates.into_iter().map(|c| c.shot).collect()
 }
+
+/// Targets few enough that each is also hit whether or not a pocketing line is open to it.
+const FEW_TARGETS: usize = 4;
 
 /// Pieces `side` may go for: its own coins (any coin in the points game), and the queen once
 /// it holds a coin and she is on the board.

@@ -321,3 +321,47 @@ fn a_player_given_a_hand_plans_a_legal_shot_it_meant_and_the_hand_spoils_it() {
             .unwrap();
     assert_eq!(plan, again, "the same seed, the same decision and the same spoiling");
 }
+
+/// A game alone whose last two coins lie in the player's own corners, behind the baseline,
+/// where the seed-2 board of `cargo xtask clear` left them: no pocketing line the geometry
+/// finds gets there.
+fn coins_in_own_corners() -> (Table, Match, [PieceId; 2]) {
+    let mut rules = Match::new(MatchSettings::solo(crate::rules::Ruleset::classic()), 2).unwrap();
+    let seat = rules.to_play().unwrap();
+    for kinds in
+        [vec![PieceKind::White; 9], vec![PieceKind::Queen, PieceKind::Black], vec![PieceKind::Black; 6]]
+    {
+        rules.begin_strike(seat).unwrap();
+        rules.resolve(&crate::rules::ShotSummary::pocketing(&kinds)).unwrap();
+    }
+    let mut table = Table::new(BoardSpec::icf()).unwrap();
+    let spec = table.spec().clone();
+    let coins: Vec<PieceId> = table.pieces().iter().filter(|p| p.kind.is_coin()).map(|p| p.id).collect();
+    for id in coins.iter().skip(2).copied().chain([PieceId::QUEEN]) {
+        table.set_piece(id, Place::Pocket(Pocket(0)), Pocket(0).centre(&spec)).unwrap();
+    }
+    // Seat 0's own corners: towards the seat, a little in from each side.
+    let (back, side) = (seat.towards(), seat.right());
+    let corner = |s: f32| back * 0.333 + side * (s * 0.305);
+    table.set_piece(coins[0], Place::Board, corner(1.0)).unwrap();
+    table.set_piece(coins[1], Place::Board, corner(-1.0)).unwrap();
+    (table, rules, [coins[0], coins[1]])
+}
+
+#[test]
+fn cb1_alone_with_only_coins_in_its_own_corners_the_computer_still_moves_one() {
+    let (start, rules, corner_coins) = coins_in_own_corners();
+    let seat = rules.to_play().unwrap();
+    for level in [Level::Hard, Level::Expert] {
+        let plan = plan(&start, &rules, seat, level, 3, Budget::default(), &AtomicBool::new(false)).unwrap();
+        let mut table = start.clone_at_rest().unwrap();
+        table.place_striker(seat, plan.intended.offset).unwrap();
+        table.strike(plan.intended.direction, plan.intended.speed).unwrap();
+        table.run_to_rest().unwrap();
+        let moved = corner_coins.iter().any(|id| {
+            let (before, after) = (&start.pieces()[id.index()], &table.pieces()[id.index()]);
+            before.place != after.place || before.position.distance(after.position) > 0.002
+        });
+        assert!(moved, "{level:?} played a shot that moves nothing: {:?}", plan.intended);
+    }
+}
