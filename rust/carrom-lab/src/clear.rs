@@ -6,7 +6,7 @@
 //! each decision took on how many threads.
 
 use crate::selfplay::load_average;
-use carrom_core::ai::{plan_as, Budget, Hand as Noise, Level, Player};
+use carrom_core::ai::{plan_as, Budget, Hand, Level, Player};
 use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Ruleset};
 use carrom_core::BoardSpec;
@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 /// Whose hand plays the shot the computer chose.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Hand {
+enum Hands {
     /// The level's own hand, as in a match.
     Own,
     /// Carrom_rl's noise: zero-mean Gaussian, 2° on the angle and 1% on the force (one
@@ -24,18 +24,18 @@ enum Hand {
     CarromRl,
 }
 
-impl Hand {
+impl Hands {
     fn name(self) -> &'static str {
         match self {
-            Hand::Own => "own",
-            Hand::CarromRl => "carrom_rl",
+            Hands::Own => "own",
+            Hands::CarromRl => "carrom_rl",
         }
     }
 
     fn player(self, level: Level) -> Player {
         match self {
-            Hand::Own => Player::from(level),
-            Hand::CarromRl => Player { level, hand: Some(Noise::CARROM_RL) },
+            Hands::Own => Player::from(level),
+            Hands::CarromRl => Player { level, hand: Some(Hand::CARROM_RL) },
         }
     }
 }
@@ -44,7 +44,7 @@ struct Options {
     seeds: u64,
     first_seed: u64,
     levels: Vec<Level>,
-    hands: Vec<Hand>,
+    hands: Vec<Hands>,
     cap: u32,
     time_limit: Option<Duration>,
     threads: usize,
@@ -71,7 +71,7 @@ fn options(args: &[String]) -> Result<Options, String> {
         seeds: 100,
         first_seed: 0,
         levels: vec![Level::Expert],
-        hands: vec![Hand::CarromRl],
+        hands: vec![Hands::CarromRl],
         cap: 200,
         time_limit: Some(Duration::from_millis(500)),
         threads: 1,
@@ -97,9 +97,9 @@ fn options(args: &[String]) -> Result<Options, String> {
             }
             "--hand" => {
                 o.hands = match value.as_str() {
-                    "own" => vec![Hand::Own],
-                    "carrom_rl" => vec![Hand::CarromRl],
-                    "both" => vec![Hand::Own, Hand::CarromRl],
+                    "own" => vec![Hands::Own],
+                    "carrom_rl" => vec![Hands::CarromRl],
+                    "both" => vec![Hands::Own, Hands::CarromRl],
                     _ => return Err(format!("--hand takes own, carrom_rl or both: got {value}")),
                 }
             }
@@ -147,7 +147,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// Plays every seed, `o.jobs` boards at a time, each on its own pool of `o.threads`.
-fn measure(o: &Options, level: Level, hand: Hand) -> Result<Tally, String> {
+fn measure(o: &Options, level: Level, hand: Hands) -> Result<Tally, String> {
     let next = AtomicU64::new(0);
     let tally = Mutex::new(Tally::default());
     let failure = Mutex::new(None);
@@ -186,7 +186,7 @@ fn measure(o: &Options, level: Level, hand: Hand) -> Result<Tally, String> {
 fn clear_one(
     o: &Options,
     level: Level,
-    hand: Hand,
+    hand: Hands,
     seed: u64,
 ) -> Result<(Board, Vec<Duration>, u64), String> {
     let settings = MatchSettings::solo(Ruleset::classic());
@@ -230,7 +230,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[low] + (sorted[high] - sorted[low]) * (at - low as f64)
 }
 
-fn report(level: Level, hand: Hand, t: Tally, took: Duration, threads: usize) {
+fn report(level: Level, hand: Hands, t: Tally, took: Duration, threads: usize) {
     let sorted = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
         v
@@ -287,7 +287,7 @@ mod tests {
     #[test]
     fn a_capped_board_is_reported_unfinished_with_every_strike_counted() {
         let o = options(&args("--seeds 1 --levels easy --cap 3 --time-limit-ms none")).unwrap();
-        let (board, times, simulations) = clear_one(&o, Level::Easy, Hand::CarromRl, 5).unwrap();
+        let (board, times, simulations) = clear_one(&o, Level::Easy, Hands::CarromRl, 5).unwrap();
         assert_eq!((board.strikes, board.cleared, times.len()), (3, false, 3));
         assert!(simulations >= 3);
     }
