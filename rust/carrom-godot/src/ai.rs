@@ -1,5 +1,5 @@
-//! `CarromAi`: the computer opponent of carrom-core, thinking on a pool of worker threads so
-//! that the game never waits for it. It answers by signal on the main thread.
+//! `CarromAi`: the computer opponent (and coach) of carrom-core, thinking on a pool of worker
+//! threads so that the game never waits for it. It answers by signal on the main thread.
 
 use crate::alive::alive;
 use crate::board::CarromBoard;
@@ -7,7 +7,10 @@ use crate::convert;
 use crate::enums::Level;
 use crate::refusal::Refused;
 use crate::units::vector;
-use carrom_core::ai::{plan, Budget, Shot};
+use carrom_core::ai::{hints, plan, Ask, Budget, Hand, Hint, Shot, MOST_HINTS};
+use carrom_core::physics::Table;
+use carrom_core::rules::Match;
+use carrom_core::seat::Seat;
 use godot::classes::{INode, Node};
 use godot::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
@@ -16,19 +19,33 @@ use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// What a search brings back.
+enum Answer {
+    /// The computer's shot, as its hand plays it.
+    Shot(Shot),
+    /// The coach's hints for a player, best first.
+    Hints(Vec<Hint>),
+}
+
 struct Job {
-    answer: Receiver<Result<Shot, String>>,
+    answer: Receiver<Result<Answer, String>>,
     cancel: Arc<AtomicBool>,
 }
 
-/// Plays a seat for the computer: `think(seat, level)` starts a search on a worker thread and
-/// `shot_ready` brings the shot back (place at `offset`, strike along `direction` with `power`,
-/// the same arguments `CarromBoard.place_striker` and `strike` take).
 /// The longest and shortest a decision may be given, seconds.
 const TIME_BUDGET: std::ops::RangeInclusive<f64> = 0.05..=5.0;
 /// Worker threads a search may be given (0: one per core but one).
 const THREADS: std::ops::RangeInclusive<i64> = 0..=64;
+/// The player's hand the coach may be told: degrees of aim and per cent of pace, one
+/// standard deviation.
+const HAND_AIM: std::ops::RangeInclusive<f64> = 0.0..=20.0;
+const HAND_PACE: std::ops::RangeInclusive<f64> = 0.0..=50.0;
 
+/// Plays a seat for the computer: `think(seat, level)` starts a search on a worker thread and
+/// `shot_ready` brings the shot back (place at `offset`, strike along `direction` with `power`,
+/// the same arguments `CarromBoard.place_striker` and `strike` take). As a coach,
+/// `coach(seat, count)` finds the expert's best shots for a player and `hints_ready` brings
+/// them back. One search at a time: a game that coaches while the computer plays uses two.
 #[derive(GodotClass)]
 #[class(init, base=Node)]
 pub struct CarromAi {
@@ -47,6 +64,17 @@ pub struct CarromAi {
     /// number (without a time limit); more threads only find it sooner.
     #[export(range = (0.0, 64.0, 1.0))]
     threads: i64,
+    /// The coach (`coach`): how far off the player's aim is, degrees, one standard deviation.
+    /// Its hints are chosen for that hand, and their chances played with it. The default is
+    /// the Carrom_rl project's measure of a hand, 2°.
+    #[export(range = (0.0, 20.0, 0.1))]
+    #[init(val = 2.0)]
+    hand_aim_degrees: f64,
+    /// The coach: how far off the player's pace is, per cent, one standard deviation (the
+    /// Carrom_rl project's 1% by default).
+    #[export(range = (0.0, 50.0, 0.1))]
+    #[init(val = 1.0)]
+    hand_pace_percent: f64,
     decisions: u64,
     job: Option<Job>,
     /// The worker threads, kept between decisions, and how many were asked for.
@@ -64,13 +92,13 @@ impl INode for CarromAi {
             Err(TryRecvError::Disconnected) => Err("the search stopped without an answer".into()),
         };
         self.job = None;
-        let shot = answer.and_then(|shot| {
+        let answer = answer.and_then(|answer| {
             let board = alive(&self.board).ok_or("CarromAi.board is not set")?;
             let board = board.bind();
-            Ok((shot, board.units(), board.table().spec().physics.max_striker_speed))
+            Ok((answer, board.units(), board.table().spec().physics.max_striker_speed))
         });
-        match shot {
-            Ok((shot, units, max)) => {
+        match answer {
+            Ok((Answer::Shot(shot), units, max)) => {
                 let seat = i64::from(u8::from(shot.seat));
                 let power = f64::from(shot.speed / max).clamp(0.0001, 1.0);
                 self.signals().shot_ready().emit(
@@ -79,6 +107,11 @@ impl INode for CarromAi {
                     vector(shot.direction),
                     power,
                 );
+            }
+            Ok((Answer::Hints(found), units, max)) => {
+                let found =
+                    crate::variant::dictionaries(&found, |h| crate::fields::hint_fields(h, units, max));
+                self.signals().hints_ready().emit(&found);
             }
             Err(reason) => self.signals().think_failed().emit(&GString::from(reason.as_str())),
         }
@@ -105,7 +138,14 @@ impl CarromAi {
     /// power 0–1.
     #[signal]
     fn shot_ready(seat: i64, offset: f64, direction: Vector2, power: f64);
-    /// No shot could be found (says why).
+    /// The coach's hints (`coach`), best first: each a dictionary of "seat", "offset" (pixels
+    /// along the baseline), "direction", "power" (as `shot_ready` gives a shot), "target" (the
+    /// piece it means to pocket, -1 for none), "pocket" (0–3, -1 for none), "chance" (0–1, how
+    /// often the player's hand brings it off) and "reason" ("break", "straight", "cut",
+    /// "rebound", "combination", "queen", "cover", "safety", "least_harm").
+    #[signal]
+    fn hints_ready(hints: Array<VarDictionary>);
+    /// No shot could be found, or no hint (says why).
     #[signal]
     fn think_failed(reason: GString);
 
@@ -115,6 +155,8 @@ impl CarromAi {
         crate::variant::limits(&[
             ("time_budget", *TIME_BUDGET.start(), *TIME_BUDGET.end()),
             ("threads", *THREADS.start() as f64, *THREADS.end() as f64),
+            ("hand_aim_degrees", *HAND_AIM.start(), *HAND_AIM.end()),
+            ("hand_pace_percent", *HAND_PACE.start(), *HAND_PACE.end()),
         ])
     }
 
@@ -135,6 +177,50 @@ impl CarromAi {
     /// move, or a search is already under way.
     #[func]
     fn think(&mut self, seat: i64, level: Level) -> Result<(), Refused> {
+        let level = level.into();
+        self.start(seat, move |table, game, seat, seed, budget, cancel| {
+            plan(table, game, seat, level, seed, budget, cancel).map(|p| Answer::Shot(p.played))
+        })
+    }
+
+    /// Starts the coach for `seat`: up to `count` (1–8) of the expert's best shots for a player
+    /// whose hand is `hand_aim_degrees` and `hand_pace_percent` off, each coming to something
+    /// different, brought back by `hints_ready`. Refused as `think` is, and for a count or a
+    /// hand out of range.
+    #[func]
+    fn coach(&mut self, seat: i64, count: i64) -> Result<(), Refused> {
+        let count = usize::try_from(count)
+            .ok()
+            .filter(|c| (1..=MOST_HINTS).contains(c))
+            .ok_or_else(|| format!("a coach gives 1 to {MOST_HINTS} hints (asked for {count})"))?;
+        let in_range = |name: &str, value: f64, range: &std::ops::RangeInclusive<f64>| {
+            if range.contains(&value) {
+                Ok(value as f32)
+            } else {
+                Err(format!(
+                    "CarromAi.{name} must lie between {} and {} (got {value})",
+                    range.start(),
+                    range.end()
+                ))
+            }
+        };
+        let aim = in_range("hand_aim_degrees", self.hand_aim_degrees, &HAND_AIM)?.to_radians();
+        let pace = in_range("hand_pace_percent", self.hand_pace_percent, &HAND_PACE)? / 100.0;
+        self.start(seat, move |table, game, seat, seed, budget, cancel| {
+            let ask = Ask { hand: Hand { aim, pace }, count, seed };
+            hints(table, game, seat, ask, budget, cancel).map(Answer::Hints)
+        })
+    }
+
+    /// Checks the settings, the seat and the match, then runs `work` on the worker threads for
+    /// a copy of the position; `process` hands its answer back.
+    fn start(
+        &mut self,
+        seat: i64,
+        work: impl FnOnce(&Table, &Match, Seat, u64, Budget, &AtomicBool) -> Result<Answer, carrom_core::ai::AiError>
+            + Send
+            + 'static,
+    ) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
         if !TIME_BUDGET.contains(&self.time_budget) {
             return Err(format!(
@@ -146,7 +232,9 @@ impl CarromAi {
             .into());
         }
         if self.job.is_some() {
-            return Err("already thinking: wait for shot_ready or call cancel()".into());
+            return Err(
+                "already thinking: wait for shot_ready, hints_ready or think_failed, or call cancel()".into(),
+            );
         }
         let board = alive(&self.board).ok_or("CarromAi.board must be set to a CarromBoard")?;
         let (table, game) = {
@@ -162,14 +250,11 @@ impl CarromAi {
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, answer) = channel();
         let flag = cancel.clone();
-        let level = level.into();
         // The search runs on the pool, and its parallel phases on the pool's threads.
         pool.spawn(move || {
-            let shot = plan(&table, &game, seat, level, seed, budget, &flag)
-                .map(|p| p.played)
-                .map_err(|e| e.to_string());
+            let found = work(&table, &game, seat, seed, budget, &flag).map_err(|e| e.to_string());
             // The node may have gone; then nobody waits for the answer.
-            send.send(shot).ok();
+            send.send(found).ok();
         });
         self.job = Some(Job { answer, cancel });
         Ok(())
@@ -208,7 +293,7 @@ impl CarromAi {
         self.pool.as_ref().map_or(0, |(_, p)| p.current_num_threads() as i64)
     }
 
-    /// Stops thinking; no `shot_ready` follows. Safe to call at any time.
+    /// Stops thinking; no `shot_ready` or `hints_ready` follows. Safe to call at any time.
     #[func]
     fn cancel(&mut self) {
         if let Some(job) = self.job.take() {

@@ -4,6 +4,7 @@
 
 use crate::convert::or_minus_one;
 use crate::units::Units;
+use carrom_core::ai::Hint;
 use carrom_core::aim::AimGuide;
 use carrom_core::physics::{PieceState, Place, ShotReport};
 use carrom_core::practice::{Goal, Trick};
@@ -37,6 +38,22 @@ pub type Fields = Vec<(&'static str, Field)>;
 
 fn piece_number(id: PieceId) -> i64 {
     i64::from(id.number())
+}
+
+/// One of the coach's hints (`CarromAi.hints_ready`): the shot as `shot_ready` gives one, the
+/// piece and pocket it means (-1: none), its chance under the player's hand and its reason.
+pub fn hint_fields(hint: &Hint, units: Units, max_speed: f32) -> Fields {
+    let shot = hint.shot;
+    vec![
+        ("seat", Field::Int(i64::from(u8::from(shot.seat)))),
+        ("offset", Field::Float(units.pixels(shot.offset))),
+        ("direction", Field::Point(shot.direction)),
+        ("power", Field::Float(f64::from(shot.speed / max_speed).clamp(0.0001, 1.0))),
+        ("target", Field::Int(or_minus_one(hint.target.map(|t| t.number())))),
+        ("pocket", Field::Int(or_minus_one(hint.pocket.map(|p| p.number())))),
+        ("chance", Field::Float(f64::from(hint.chance))),
+        ("reason", Field::Text(hint.reason.name().to_string())),
+    ]
 }
 
 /// The `shot_finished` report.

@@ -5,6 +5,7 @@
 //! threads.
 
 mod candidate;
+mod coach;
 mod first_look;
 mod hand;
 mod lookahead;
@@ -18,6 +19,7 @@ use crate::piece::{PieceId, PieceKind};
 use crate::rules::{Match, QueenState, RulesError, Side};
 use crate::seat::Seat;
 use crate::vec2::Vec2;
+pub use coach::{hints, Ask, Hint, Reason, DRAWS, MOST_HINTS};
 pub use first_look::{compare_first_look, FirstLook};
 pub use hand::Hand;
 use rand::{Rng, SeedableRng};
@@ -220,21 +222,42 @@ pub fn plan_as(
 ) -> Result<Plan, AiError> {
     let search = Search::new(budget, cancel);
     let base = table.clone_at_rest().ok_or(AiError::StillMoving)?;
-    let side = rules.check_seat(seat)?;
     let style = Style { hand: player.hand, ..player.level.style() };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let candidates = candidates(&base, rules, seat, side, &style, &mut rng);
-    let at = phases::At { table: &base, rules, side };
-    let (looked, shortlist) = phases::first_look(&search, &at, &style, candidates);
-    let scored = phases::full_step(&search, &at, &shortlist, looked);
-    let scored = phases::refine(&search, &at, scored);
-    let scored = phases::look_ahead(&search, &style, side, scored);
-    let shot = phases::robust_pick(&search, &at, &style, &scored).ok_or(AiError::NoLegalShot)?;
+    let ranked = rank(&search, &base, rules, seat, &style, &mut rng)?;
+    let shot = ranked.pick;
     let played = match style.hand {
         Some(hand) => hand.spoil(&base, shot, &mut rng),
         None => unsteady(&base, shot, style.aim_noise, style.speed_noise, &mut rng),
     };
     Ok(Plan { intended: shot, played, simulations: search.simulations() })
+}
+
+/// A decision before the hand plays it: the shots simulated, best first with what they leave,
+/// and the one picked for forgiving a wobble best.
+struct Ranked {
+    scored: Vec<search::Played>,
+    pick: Shot,
+}
+
+/// Every phase of a decision by `style` for `seat` on `base` (a table at rest).
+fn rank(
+    search: &Search,
+    base: &Table,
+    rules: &Match,
+    seat: Seat,
+    style: &Style,
+    rng: &mut ChaCha8Rng,
+) -> Result<Ranked, AiError> {
+    let side = rules.check_seat(seat)?;
+    let candidates = candidates(base, rules, seat, side, style, rng);
+    let at = phases::At { table: base, rules, side };
+    let (looked, shortlist) = phases::first_look(search, &at, style, candidates);
+    let scored = phases::full_step(search, &at, &shortlist, looked);
+    let scored = phases::refine(search, &at, scored);
+    let scored = phases::look_ahead(search, style, side, scored);
+    let pick = phases::robust_pick(search, &at, style, &scored).ok_or(AiError::NoLegalShot)?;
+    Ok(Ranked { scored, pick })
 }
 
 /// The shots a level considers, most promising first, at most `style.candidates`.

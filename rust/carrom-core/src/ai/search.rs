@@ -5,8 +5,8 @@
 
 use super::{score, Budget, Shot};
 use crate::game::Turn;
-use crate::physics::Table;
-use crate::piece::{PieceId, PieceKind};
+use crate::physics::{Pocketing, Table};
+use crate::piece::PieceKind;
 use crate::rules::{Match, RuleEvent, Side};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -22,8 +22,8 @@ pub(super) struct Played {
     pub new_board: bool,
     /// The rules called a foul.
     pub fouled: bool,
-    /// Pieces (not the striker) that left the board.
-    pub pocketed: Vec<PieceId>,
+    /// Pieces (not the striker) pocketed, in order, and where.
+    pub pocketed: Vec<Pocketing>,
     /// The shot covered the queen (even if it ended the board, which sets her up again).
     pub covered: bool,
     /// What the position left is worth, for a level that looks ahead (`lookahead`).
@@ -38,7 +38,8 @@ impl Played {
 
     /// Whether two shots came to the same thing: the same pieces pocketed, a foul or not.
     pub fn same_outcome(&self, other: &Played) -> bool {
-        self.fouled == other.fouled && self.pocketed == other.pocketed
+        self.fouled == other.fouled
+            && self.pocketed.iter().map(|d| d.piece).eq(other.pocketed.iter().map(|d| d.piece))
     }
 }
 
@@ -145,7 +146,7 @@ fn scored(trial: &Trial, table: Table, rules: Match, ruling: crate::game::Ruling
     }
     let new_board = ruling.verdict.new_board() || rules.outcome().is_some();
     let fouled = !ruling.verdict.fouls().is_empty();
-    let pocketed = ruling.report.map(|r| r.pocketed.iter().map(|p| p.piece).collect()).unwrap_or_default();
+    let pocketed = ruling.report.map(|r| r.pocketed).unwrap_or_default();
     let covered = ruling.verdict.events.iter().any(|e| matches!(e, RuleEvent::QueenCovered { .. }));
     Played { shot: trial.shot, value, table, rules, new_board, fouled, pocketed, covered, leave: 0.0 }
 }

@@ -5,7 +5,7 @@ use crate::rules::{MatchSettings, Mode};
 use crate::spec::BoardSpec;
 
 /// A singles game after its break, with the seat to play.
-fn after_break(seed: u64) -> Game {
+pub(super) fn after_break(seed: u64) -> Game {
     let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), seed).unwrap();
     let seat = game.rules().to_play().unwrap();
     let dir = Vec2::ZERO - crate::baseline::striker_spot(game.table().spec(), seat, 0.0);
@@ -49,7 +49,7 @@ fn the_same_seed_gives_the_same_shot() {
 
 /// A position where the seat's last coin sits in the jaws of a far pocket, the queen covered:
 /// pocketing it wins the board.
-fn coin_in_the_jaws(seed: u64) -> (Table, Match, PieceId) {
+pub(super) fn coin_in_the_jaws(seed: u64) -> (Table, Match, PieceId) {
     let mut rules = Match::new(MatchSettings::new(Mode::Singles), seed).unwrap();
     let mut table = Table::new(BoardSpec::icf()).unwrap();
     let seat = rules.to_play().unwrap();
@@ -214,7 +214,7 @@ fn with_nothing_to_pocket_the_expert_breaks_up_the_coin_it_would_leave_the_oppon
 /// The seat holds eight coins and the queen is in the jaws of a far pocket. Its last coin lies
 /// in the jaws of the other far pocket (`cover` set), ready to cover her, or in the centre
 /// inside a ring of the opponent's coins, where nothing covers her.
-fn queen_in_the_jaws(seed: u64, cover: bool) -> (Table, Match, PieceId) {
+pub(super) fn queen_in_the_jaws(seed: u64, cover: bool) -> (Table, Match, PieceId) {
     let mut rules = Match::new(MatchSettings::new(Mode::Singles), seed).unwrap();
     let mut table = Table::new(BoardSpec::icf()).unwrap();
     let seat = rules.to_play().unwrap();

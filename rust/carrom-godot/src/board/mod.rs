@@ -422,6 +422,13 @@ impl CarromBoard {
         self.units
     }
 
+    /// Where `seat`'s striker stands at `offset` pixels along its baseline, in metres.
+    pub(crate) fn striker_spot_at(&self, seat: i64, offset: f64) -> Result<carrom_core::Vec2, Refused> {
+        let seat = crate::convert::seat(seat)?;
+        let offset = self.units.metres("offset", offset)?;
+        Ok(carrom_core::baseline::striker_spot(self.table().spec(), seat, offset))
+    }
+
     /// What the rules decided last (read it on `ruled`).
     pub(crate) fn last_verdict(&self) -> &Verdict {
         &self.last_verdict

@@ -7,7 +7,7 @@ use crate::convert;
 use crate::refusal::{value_or_default, Refused};
 use crate::units::vec2;
 use crate::variant::dictionary;
-use carrom_core::aim::predict_path;
+use carrom_core::aim::{predict_path, predict_path_from};
 use carrom_core::game::GameError;
 use carrom_core::physics::{Snapshot, Table, TableError};
 use carrom_core::{Seat, Vec2};
@@ -68,6 +68,19 @@ impl CarromBoard {
             convert::power_to_speed(power, self.table().spec().physics.max_striker_speed).unwrap_or(0.0);
         let guide = predict_path(self.table(), vec2(direction), speed);
         dictionary(crate::fields::guide_fields(&guide, self.units))
+    }
+
+    /// `predict_path` for `seat`'s striker as if it stood at `offset` pixels along its baseline
+    /// (where the coach's hint would have it), wherever it stands now. An offset the baseline
+    /// does not have is refused with an error, and the guide is empty.
+    #[func]
+    fn predict_path_at(&self, seat: i64, offset: f64, direction: Vector2, power: f64) -> VarDictionary {
+        let speed =
+            convert::power_to_speed(power, self.table().spec().physics.max_striker_speed).unwrap_or(0.0);
+        let guide = self
+            .striker_spot_at(seat, offset)
+            .map(|start| predict_path_from(self.table(), start, vec2(direction), speed));
+        dictionary(crate::fields::guide_fields(&value_or_default(guide), self.units))
     }
 
     /// The table alone (pieces, spec, any shot under way) as JSON text, for `load_state`: free

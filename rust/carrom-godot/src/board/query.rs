@@ -66,11 +66,17 @@ impl CarromBoard {
     /// Where `seat`'s striker stands at `offset` pixels, in board pixels.
     #[func]
     fn get_striker_spot(&self, seat: i64, offset: f64) -> Vector2 {
-        let spot = convert::seat(seat).and_then(|seat| {
-            let offset = self.units.metres("offset", offset)?;
-            Ok(baseline::striker_spot(self.table().spec(), seat, offset))
-        });
-        value_or_default(spot.map(|spot| self.units.point(spot)).map_err(Refused::from))
+        value_or_default(self.striker_spot_at(seat, offset).map(|spot| self.units.point(spot)))
+    }
+
+    /// The centre of pocket `pocket` (0–3), in board pixels; a pocket that does not exist is
+    /// refused with an error and gives the centre of the board.
+    #[func]
+    fn get_pocket_position(&self, pocket: i64) -> Vector2 {
+        let centre = carrom_core::physics::Pocket::new(pocket)
+            .map(|p| self.units.point(p.centre(self.table().spec())))
+            .map_err(|e| Refused::from(e.to_string()));
+        value_or_default(centre)
     }
 
     /// The rotation (radians) that turns the board so that `seat` sits at the bottom.
