@@ -37,6 +37,9 @@ var volume := 0.8
 var aim_guide := true
 ## Turn the board so that the player to strike sits at the bottom.
 var turn_board := true
+## Offer the coach's hints in pass-and-play too (against the computer they always are; online,
+## never).
+var hints_pass_and_play := false
 ## A light vibration on a strike and on a pocket, where the device has a vibrator.
 var vibration := true
 ## Turns the board's effects off (a pocketed piece's drop, the flash of a hard hit, the
@@ -69,6 +72,9 @@ func load_settings() -> void:
 		volume = clampf(float(file.get_value("audio", "volume", volume)), 0.0, 1.0)
 		aim_guide = bool(file.get_value("play", "aim_guide", aim_guide))
 		turn_board = bool(file.get_value("play", "turn_board", turn_board))
+		hints_pass_and_play = bool(
+			file.get_value("play", "hints_pass_and_play", hints_pass_and_play)
+		)
 		vibration = bool(file.get_value("play", "vibration", vibration))
 		reduce_motion = bool(file.get_value("play", "reduce_motion", reduce_motion))
 		ambience = bool(file.get_value("audio", "ambience", ambience))
@@ -94,6 +100,7 @@ func save_settings() -> void:
 	file.set_value("audio", "volume", volume)
 	file.set_value("play", "aim_guide", aim_guide)
 	file.set_value("play", "turn_board", turn_board)
+	file.set_value("play", "hints_pass_and_play", hints_pass_and_play)
 	file.set_value("play", "vibration", vibration)
 	file.set_value("play", "reduce_motion", reduce_motion)
 	file.set_value("audio", "ambience", ambience)

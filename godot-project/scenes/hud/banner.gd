@@ -13,8 +13,8 @@ var _tween: Tween
 @onready var _text: Label = %Text
 
 
-## Shows `text` in `tone`, then fades it.
-func show_message(text: String, tone: Tone = Tone.NEWS) -> void:
+## Shows `text` in `tone` for `hold` seconds (`hold_seconds` when negative), then fades it.
+func show_message(text: String, tone: Tone = Tone.NEWS, hold := -1.0) -> void:
 	_text.text = text
 	_text.self_modulate = _tone_colour(tone)
 	if _tween:
@@ -22,7 +22,7 @@ func show_message(text: String, tone: Tone = Tone.NEWS) -> void:
 	modulate.a = 0.0
 	_tween = create_tween()
 	_tween.tween_property(self, "modulate:a", 1.0, 0.15)
-	_tween.tween_interval(hold_seconds)
+	_tween.tween_interval(hold_seconds if hold < 0.0 else hold)
 	_tween.tween_property(self, "modulate:a", 0.0, 0.4)
 
 

@@ -6,6 +6,8 @@ extends CanvasLayer
 ## within thumb reach; in landscape they are panels left and right of the board.
 
 signal pause_pressed
+## The player asked the coach (again: the next hint).
+signal hint_pressed
 signal slider_moved(value: float)
 ## The room left for the board changed (the view turned, or the top bar grew).
 signal room_changed
@@ -28,6 +30,7 @@ var _laying_out := false
 var _rules: CarromRules
 
 @onready var slider: HSlider = %Slider
+@onready var hint_button: Button = %Hint
 @onready var _top: PanelContainer = %TopBar
 @onready var _bottom: BoxContainer = %BottomBar
 @onready var _sides: BoxContainer = %Sides
@@ -171,9 +174,10 @@ func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
 	return parts
 
 
-## A message under the top bar, off the board, that fades after a moment.
-func banner(text: String, tone: Banner.Tone = Banner.Tone.NEWS) -> void:
-	_banner.show_message(text, tone)
+## A message under the top bar, off the board, that fades after a moment (`hold` seconds
+## fully shown; the banner's own time when negative).
+func banner(text: String, tone: Banner.Tone = Banner.Tone.NEWS, hold := -1.0) -> void:
+	_banner.show_message(text, tone, hold)
 
 
 ## Opens `panel` over the board, closing the one open before.
@@ -199,3 +203,13 @@ func _on_slider_value_changed(value: float) -> void:
 
 func _on_pause_pressed() -> void:
 	pause_pressed.emit()
+
+
+## Offers the hint button (`busy`: the coach is thinking, so it waits).
+func offer_hint(offered: bool, busy := false) -> void:
+	hint_button.visible = offered
+	hint_button.disabled = busy
+
+
+func _on_hint_pressed() -> void:
+	hint_pressed.emit()

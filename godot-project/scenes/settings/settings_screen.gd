@@ -12,6 +12,7 @@ signal closed
 @onready var volume: HSlider = %Volume
 @onready var language: OptionButton = %Language
 @onready var aim_guide: CheckButton = %AimGuide
+@onready var hints: CheckButton = %Hints
 @onready var turn_board: CheckButton = %TurnBoard
 @onready var turn_timer: OptionButton = %TurnTimer
 @onready var vibration: CheckButton = %Vibration
@@ -25,6 +26,7 @@ signal closed
 func _ready() -> void:
 	volume.set_value_no_signal(GameSettings.volume)
 	aim_guide.set_pressed_no_signal(GameSettings.aim_guide)
+	hints.set_pressed_no_signal(GameSettings.hints_pass_and_play)
 	turn_board.set_pressed_no_signal(GameSettings.turn_board)
 	vibration.set_pressed_no_signal(GameSettings.vibration)
 	reduce_motion.set_pressed_no_signal(GameSettings.reduce_motion)
@@ -82,6 +84,10 @@ func _on_language_item_selected(index: int) -> void:
 
 func _on_aim_guide_toggled(on: bool) -> void:
 	GameSettings.aim_guide = on
+
+
+func _on_hints_toggled(on: bool) -> void:
+	GameSettings.hints_pass_and_play = on
 
 
 func _on_turn_board_toggled(on: bool) -> void:

@@ -64,6 +64,7 @@ func _run() -> void:
 	await _check_vibration_setting()
 	await MotionChecks.new(self, _result, _start_match).run()
 	await TurnTimerChecks.new(self, _result, _start_match).run()
+	await CoachChecks.new(self, _result, _start_match).run()
 	await LayoutChecks.new(self, _result, _start_match).run()
 	await LanguageChecks.new(self, _result, _start_match, SCENES).run()
 	print("%d passed, %d failed" % [passed, failed])

@@ -102,6 +102,7 @@ func _run() -> void:
 	await _resize(LANDSCAPE)
 	await _shoot("match-landscape.png")
 	await _resize(PORTRAIT)
+	await _shoot_hint(game)
 	await _shoot_pocketing(game)
 	var strikes := 0
 	while not board_ended[0] and strikes < STRIKE_LIMIT:
@@ -222,6 +223,21 @@ func _strike_suggested(game: Node) -> bool:
 	controller.call("aim", shot[2], shot[3])
 	controller.call("release")
 	return true
+
+
+## The coach's first hint for the seat to play, drawn and said, in both shapes (pass-and-play
+## hints allowed for the picture, as they were).
+func _shoot_hint(game: Node) -> void:
+	var settings: Node = root.get_node("GameSettings")
+	var was: bool = settings.get("hints_pass_and_play")
+	settings.set("hints_pass_and_play", true)
+	var seat: int = (game.get_node("Rules") as CarromRules).get_seat_to_play()
+	game.get_node("Coach").call("begin_turn", seat)
+	game.get_node("Coach").call("ask")
+	await game.get_node("CoachAi").hints_ready
+	await _shoot_both("hint")
+	game.get_node("Coach").call("end_turn")
+	settings.set("hints_pass_and_play", was)
 
 
 ## Strikes in real time, as a player sees them, until one pockets a piece, and takes the

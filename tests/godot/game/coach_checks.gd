@@ -1,0 +1,114 @@
+class_name CoachChecks
+extends GameChecks
+## The coach, checked headless for run_game_tests.gd: against the computer the hint button is
+## offered on the player's turn; pressed, the expert's hint is drawn on the board (a legal
+## striker spot, a target and its pocket, a chance) with its words in the banner; pressed
+## again, the next hint; a strike clears it. In pass-and-play it is offered only when the
+## setting allows.
+
+## The game's scripts are held as plain nodes here: this file is compiled before the game's
+## autoloads exist, and a type that names one would not compile yet.
+
+## A person at seat 0 against the computer (easy, so its turns are short) at seat 2.
+const AGAINST_COMPUTER := {0: -1, 2: CarromAi.LEVEL_EASY}
+## Longest wait for the coach, milliseconds (its search is limited to a second, its hand's
+## tries played in full).
+const WAIT_MS := 20000
+
+
+func run() -> void:
+	await _check_hint_drawn_and_stepped()
+	await _check_pass_and_play_asks_the_setting()
+
+
+## Waits for `game`'s person to have the turn (the computer may break first).
+func _persons_turn(game: Node2D) -> bool:
+	var controller: Node = game.get_node("Controller")
+	var until := Time.get_ticks_msec() + WAIT_MS
+	while Time.get_ticks_msec() < until:
+		# StrikerController.State.READY
+		if controller.get("state") == 1 and controller.get("seat") == 0:
+			return true
+		await tree.process_frame
+	return false
+
+
+## Presses the hint button and waits until a hint other than `before` is shown.
+func _press_hint(game: Node2D, before: Dictionary) -> Dictionary:
+	var button: Button = game.get_node("Hud").get("hint_button")
+	var view: Node = game.get_node("BoardView/Board/HintView")
+	button.pressed.emit()
+	var until := Time.get_ticks_msec() + WAIT_MS
+	while Time.get_ticks_msec() < until:
+		var hint: Dictionary = view.get("hint")
+		if not hint.is_empty() and hint != before:
+			return hint
+		await tree.process_frame
+	return {}
+
+
+func _check_hint_drawn_and_stepped() -> void:
+	var game: Node2D = await _start_match.call(AGAINST_COMPUTER, 11)
+	var ready := await _persons_turn(game)
+	var hud: Node = game.get_node("Hud")
+	var button: Button = hud.get("hint_button")
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var coach: Node = game.get_node("Coach")
+	var offered := button.visible and not button.disabled
+	var first := await _press_hint(game, {})
+	var words: String = hud.get_node("%Banner").call("get_message")
+	var legal := (
+		not first.is_empty()
+		and int(first["seat"]) == 0
+		and board.is_striker_position_legal(0, float(first["offset"]))
+		and float(first["chance"]) >= 0.0
+		and float(first["chance"]) <= 1.0
+		and str(first["reason"]) != ""
+	)
+	# Words made from the hint: its reason's text, not its key.
+	var reason_text := tr("HINT_" + str(first.get("reason", "")).to_upper())
+	var said := reason_text in words and not reason_text.begins_with("HINT_")
+	var hints: Array = coach.get("hints")
+	var second := await _press_hint(game, first) if hints.size() > 1 else first
+	var stepped: bool = hints.size() < 2 or (coach.get("shown") == 1 and second == hints[1])
+	# The player plays the hint as shown: the hint goes.
+	var controller: Node = game.get_node("Controller")
+	var played := second if not second.is_empty() else first
+	controller.call("slide_to", float(played.get("offset", 0.0)))
+	controller.call(
+		"aim", played.get("direction", board.get_seat_forward(0)), played.get("power", 0.5)
+	)
+	var struck: bool = controller.call("release")
+	await tree.process_frame
+	var shown: Dictionary = game.get_node("BoardView/Board/HintView").get("hint")
+	var cleared := shown.is_empty() and not button.visible
+	game.queue_free()
+	await tree.process_frame
+	_report.call(
+		"against the computer a hint is drawn, said, stepped to the next and cleared by a strike",
+		ready and offered and legal and said and stepped and struck and cleared,
+		(
+			"turn %s, offered %s, hint %s, words '%s', stepped %s (%d hints), struck %s, cleared %s"
+			% [ready, offered, first, words, stepped, hints.size(), struck, cleared]
+		)
+	)
+
+
+func _check_pass_and_play_asks_the_setting() -> void:
+	var settings: Node = root.get_node("GameSettings")
+	var was: bool = settings.get("hints_pass_and_play")
+	var offered := []
+	for allowed: bool in [false, true]:
+		settings.set("hints_pass_and_play", allowed)
+		var game: Node2D = await _start_match.call(HUMANS, 5)
+		await _persons_turn(game)
+		var button: Button = game.get_node("Hud").get("hint_button")
+		offered.append(button.visible)
+		game.queue_free()
+		await tree.process_frame
+	settings.set("hints_pass_and_play", was)
+	_report.call(
+		"in pass-and-play the hint is offered only when the setting allows it",
+		offered == [false, true],
+		"offered without and with the setting: %s" % [offered]
+	)
