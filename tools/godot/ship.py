@@ -1,18 +1,25 @@
 # Options for the export templates the game ships with: Godot 4.3's own build, from the
 # engine's source folder,
-#   scons profile=/path/to/tools/godot/ship.py platform=linuxbsd target=template_release -j2
+#   scons profile=/path/to/tools/godot/ship.py build_profile=/path/to/tools/godot/ship.build \
+#     platform=linuxbsd target=template_release -j2
 # (platform=windows, android, macos or ios for the others; wayland=no too on Linux without
 # its headers). Then install the template where Godot looks for it (on Linux
 # ~/.local/share/godot/export_templates/4.3.stable/linux_release.x86_64).
 #
 # What a 2-D carrom game never uses is left out: the 3-D nodes and servers (disable_3d), Vulkan
-# (the game is on the Compatibility renderer), and every module below;
+# (the game is on the Compatibility renderer), every module below, and the classes listed in
+# ship.build (tile maps, 2-D physics bodies and joints, skeletons, lights, particles, parallax,
+# navigation, visual shaders, animation trees, the editor-like controls: a test of the test
+# command fails if the game, the addon or the extension names one of them);
 # what it needs stays: GDScript, the advanced text server (Indic shaping, right-to-left Urdu)
 # with its own ICU so the game runs on any distribution, FreeType and MSDF fonts, SVG icons,
 # WebP textures, the noise the board's wood is drawn with, regular expressions, ENet,
 # WebSocket and TLS for online play, and the multiplayer peers. The code is optimised for
-# size. Sizes and start-up times, before and after: the README's Exporting.
+# size and linked with link-time optimisation, which also drops what nothing reaches (the
+# Vulkan renderer's code, say). Sizes and start-up times, before and after: the README's
+# Exporting.
 optimize = "size"
+lto = "full"
 disable_3d = "yes"
 # Not deprecated=no: gdext looks up the engine's deprecated extension functions as it starts,
 # and a template without them cannot load the extension at all.

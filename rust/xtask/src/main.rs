@@ -5,6 +5,8 @@
 mod bots;
 mod build;
 mod cargo;
+#[cfg(test)]
+mod engine_profile;
 mod export;
 mod exported;
 mod files;
