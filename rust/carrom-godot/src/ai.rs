@@ -7,7 +7,8 @@ use crate::convert;
 use crate::enums::Level;
 use crate::refusal::Refused;
 use crate::units::vector;
-use carrom_core::ai::{hints, plan, Ask, Budget, Hand, Hint, Shot, MOST_HINTS};
+use carrom_core::ai::{hints, plan, AiError, Ask, Budget, Hand, Hint, Reviewed, Shot, MOST_HINTS};
+use carrom_core::game::Replay;
 use carrom_core::physics::Table;
 use carrom_core::rules::Match;
 use carrom_core::seat::Seat;
@@ -25,6 +26,9 @@ enum Answer {
     Shot(Shot),
     /// The coach's hints for a player, best first.
     Hints(Vec<Hint>),
+    /// A board's review: the player's best strike, if one was as good as the coach's, and the
+    /// worst two mistakes.
+    Review(Option<Reviewed>, Vec<Reviewed>),
 }
 
 struct Job {
@@ -113,6 +117,13 @@ impl INode for CarromAi {
                     crate::variant::dictionaries(&found, |h| crate::fields::hint_fields(h, units, max));
                 self.signals().hints_ready().emit(&found);
             }
+            Ok((Answer::Review(best, worst), units, max)) => {
+                let lines = best.iter().map(|b| ("best", b)).chain(worst.iter().map(|w| ("worst", w)));
+                let lines = crate::variant::dictionaries(lines, |(kind, r)| {
+                    crate::fields::reviewed_fields(kind, r, units, max)
+                });
+                self.signals().review_ready().emit(&lines);
+            }
             Err(reason) => self.signals().think_failed().emit(&GString::from(reason.as_str())),
         }
     }
@@ -145,6 +156,14 @@ impl CarromAi {
     /// "rebound", "combination", "queen", "cover", "safety", "least_harm").
     #[signal]
     fn hints_ready(hints: Array<VarDictionary>);
+    /// A board's review (`review`): at most three strikes, each a dictionary of "kind" ("best":
+    /// the strike that did best against the coach's shot, if about as well or better;
+    /// "worst": a clear mistake, worst first), "strike" (its number in the board, from 1),
+    /// "seat", "played" and "coach_value" (what the strike and the coach's shot were worth,
+    /// in the search's points: a coin about 5, a foul -60) and "coach" (the coach's shot, as
+    /// `hints_ready` gives one).
+    #[signal]
+    fn review_ready(lines: Array<VarDictionary>);
     /// No shot could be found, or no hint (says why).
     #[signal]
     fn think_failed(reason: GString);
@@ -193,6 +212,40 @@ impl CarromAi {
             .ok()
             .filter(|c| (1..=MOST_HINTS).contains(c))
             .ok_or_else(|| format!("a coach gives 1 to {MOST_HINTS} hints (asked for {count})"))?;
+        let hand = self.hand()?;
+        self.start(seat, move |table, game, seat, seed, budget, cancel| {
+            let ask = Ask { hand, count, seed };
+            hints(table, game, seat, ask, budget, cancel).map(Answer::Hints)
+        })
+    }
+
+    /// Starts a review of board `board` (numbered from 1) of a match's replay
+    /// (`CarromRules.get_replay()`): each strike of `seats` set beside the coach's best from
+    /// where it was played (for the hand of `hand_aim_degrees` and `hand_pace_percent`),
+    /// brought back by `review_ready`. The coach's search for each strike keeps to
+    /// `time_budget`. Refused for a damaged replay, a seat that does not exist, or a search
+    /// under way.
+    #[func]
+    fn review(&mut self, replay: GString, board: i64, seats: PackedInt32Array) -> Result<(), Refused> {
+        self.may_start()?;
+        let replay = Replay::from_json(&replay.to_string())?;
+        let board = u32::try_from(board).map_err(|_| format!("boards are numbered from 1 (got {board})"))?;
+        let seats = seats
+            .as_slice()
+            .iter()
+            .map(|s| convert::seat(i64::from(*s)))
+            .collect::<Result<Vec<Seat>, _>>()?;
+        let hand = self.hand()?;
+        self.spawn(move |seed, budget, cancel| {
+            let ask = Ask { hand, count: 1, seed };
+            let reviewed = carrom_core::ai::review(&replay, board, &seats, ask, budget, cancel)?;
+            let (best, worst) = carrom_core::ai::best_and_worst(&reviewed);
+            Ok(Answer::Review(best, worst))
+        })
+    }
+
+    /// The player's hand the coach is told, checked.
+    fn hand(&self) -> Result<Hand, Refused> {
         let in_range = |name: &str, value: f64, range: &std::ops::RangeInclusive<f64>| {
             if range.contains(&value) {
                 Ok(value as f32)
@@ -206,10 +259,7 @@ impl CarromAi {
         };
         let aim = in_range("hand_aim_degrees", self.hand_aim_degrees, &HAND_AIM)?.to_radians();
         let pace = in_range("hand_pace_percent", self.hand_pace_percent, &HAND_PACE)? / 100.0;
-        self.start(seat, move |table, game, seat, seed, budget, cancel| {
-            let ask = Ask { hand: Hand { aim, pace }, count, seed };
-            hints(table, game, seat, ask, budget, cancel).map(Answer::Hints)
-        })
+        Ok(Hand { aim, pace })
     }
 
     /// Checks the settings, the seat and the match, then runs `work` on the worker threads for
@@ -217,11 +267,24 @@ impl CarromAi {
     fn start(
         &mut self,
         seat: i64,
-        work: impl FnOnce(&Table, &Match, Seat, u64, Budget, &AtomicBool) -> Result<Answer, carrom_core::ai::AiError>
+        work: impl FnOnce(&Table, &Match, Seat, u64, Budget, &AtomicBool) -> Result<Answer, AiError>
             + Send
             + 'static,
     ) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
+        self.may_start()?;
+        let board = alive(&self.board).ok_or("CarromAi.board must be set to a CarromBoard")?;
+        let (table, game) = {
+            let board = board.bind();
+            let here = board.game().ok_or("no match under way: call CarromRules.start_match first")?;
+            (here.table().clone_at_rest().ok_or("pieces are still moving")?, here.rules().clone())
+        };
+        game.may_act(seat).map_err(|e| e.to_string())?;
+        self.spawn(move |seed, budget, cancel| work(&table, &game, seat, seed, budget, cancel))
+    }
+
+    /// Whether a search may start: the time budget in range and no search under way.
+    fn may_start(&self) -> Result<(), Refused> {
         if !TIME_BUDGET.contains(&self.time_budget) {
             return Err(format!(
                 "CarromAi.time_budget must lie between {} and {} seconds (got {})",
@@ -232,17 +295,16 @@ impl CarromAi {
             .into());
         }
         if self.job.is_some() {
-            return Err(
-                "already thinking: wait for shot_ready, hints_ready or think_failed, or call cancel()".into(),
-            );
+            return Err("already thinking: wait for its signal (or think_failed), or call cancel()".into());
         }
-        let board = alive(&self.board).ok_or("CarromAi.board must be set to a CarromBoard")?;
-        let (table, game) = {
-            let board = board.bind();
-            let here = board.game().ok_or("no match under way: call CarromRules.start_match first")?;
-            (here.table().clone_at_rest().ok_or("pieces are still moving")?, here.rules().clone())
-        };
-        game.may_act(seat).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// Runs `work` on the worker threads with this decision's seed, budget and cancel flag.
+    fn spawn(
+        &mut self,
+        work: impl FnOnce(u64, Budget, &AtomicBool) -> Result<Answer, AiError> + Send + 'static,
+    ) -> Result<(), Refused> {
         let pool = self.pool()?;
         let seed = (self.seed as u64).wrapping_add(self.decisions);
         self.decisions += 1;
@@ -252,7 +314,7 @@ impl CarromAi {
         let flag = cancel.clone();
         // The search runs on the pool, and its parallel phases on the pool's threads.
         pool.spawn(move || {
-            let found = work(&table, &game, seat, seed, budget, &flag).map_err(|e| e.to_string());
+            let found = work(seed, budget, &flag).map_err(|e| e.to_string());
             // The node may have gone; then nobody waits for the answer.
             send.send(found).ok();
         });
@@ -293,7 +355,7 @@ impl CarromAi {
         self.pool.as_ref().map_or(0, |(_, p)| p.current_num_threads() as i64)
     }
 
-    /// Stops thinking; no `shot_ready` or `hints_ready` follows. Safe to call at any time.
+    /// Stops thinking; no `shot_ready`, `hints_ready` or `review_ready` follows. Safe to call at any time.
     #[func]
     fn cancel(&mut self) {
         if let Some(job) = self.job.take() {

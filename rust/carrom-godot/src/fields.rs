@@ -4,7 +4,7 @@
 
 use crate::convert::or_minus_one;
 use crate::units::Units;
-use carrom_core::ai::Hint;
+use carrom_core::ai::{Hint, Reviewed};
 use carrom_core::aim::AimGuide;
 use carrom_core::physics::{PieceState, Place, ShotReport};
 use carrom_core::practice::{Goal, Trick};
@@ -53,6 +53,18 @@ pub fn hint_fields(hint: &Hint, units: Units, max_speed: f32) -> Fields {
         ("pocket", Field::Int(or_minus_one(hint.pocket.map(|p| p.number())))),
         ("chance", Field::Float(f64::from(hint.chance))),
         ("reason", Field::Text(hint.reason.name().to_string())),
+    ]
+}
+
+/// One strike of a board's review (`CarromAi.review_ready`).
+pub fn reviewed_fields(kind: &str, reviewed: &Reviewed, units: Units, max_speed: f32) -> Fields {
+    vec![
+        ("kind", Field::Text(kind.to_string())),
+        ("strike", Field::Int(i64::from(reviewed.strike))),
+        ("seat", Field::Int(i64::from(u8::from(reviewed.seat)))),
+        ("played", Field::Float(f64::from(reviewed.played))),
+        ("coach_value", Field::Float(f64::from(reviewed.best.value))),
+        ("coach", Field::List(vec![hint_fields(&reviewed.best, units, max_speed)])),
     ]
 }
 

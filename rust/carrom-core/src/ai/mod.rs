@@ -19,7 +19,7 @@ use crate::piece::{PieceId, PieceKind};
 use crate::rules::{Match, QueenState, RulesError, Side};
 use crate::seat::Seat;
 use crate::vec2::Vec2;
-pub use coach::{hints, Ask, Hint, Reason, DRAWS, MOST_HINTS};
+pub use coach::{best_and_worst, hints, review, Ask, Hint, Reason, Reviewed, DRAWS, MOST_HINTS};
 pub use first_look::{compare_first_look, FirstLook};
 pub use hand::Hand;
 use rand::{Rng, SeedableRng};
@@ -151,6 +151,9 @@ pub enum AiError {
     /// Nowhere on the baseline is free to stand the striker.
     #[error("no legal spot on the baseline is free")]
     NoLegalShot,
+    /// A replay to review could not be played (says why).
+    #[error("the replay cannot be reviewed: {0}")]
+    Replay(String),
 }
 
 /// Limits on one decision. The shot count keeps it deterministic; the time limit (if any)

@@ -80,8 +80,10 @@ pub struct Hint {
     pub chance: f32,
     /// Why.
     pub reason: Reason,
-    /// What the shot is worth on average as the hand plays it (and what it leaves), in the
-    /// search's own points: the hints come best first by it.
+    /// What the shot itself is worth on average as the hand plays it, in the search's own
+    /// points (a coin about 5, a foul -60).
+    pub value: f32,
+    /// `value` and what the shot leaves the next player: the hints come best first by it.
     pub worth: f32,
 }
 
@@ -138,20 +140,26 @@ pub fn hints(
     }
     let clean = scored.iter().any(|p| !p.fouled);
     let count = count.min(MOST_HINTS);
-    let mut chosen: Vec<Played> = vec![];
-    for played in scored {
-        if chosen.len() >= count * CONSIDERED {
+    let mut picks: Vec<usize> = vec![];
+    for (i, played) in scored.iter().enumerate() {
+        if picks.len() >= count * CONSIDERED {
             break;
         }
-        if (clean && played.fouled) || chosen.iter().any(|c| c.same_outcome(&played)) {
+        if (clean && played.fouled) || picks.iter().any(|&c| scored[c].same_outcome(played)) {
             continue;
         }
-        chosen.push(played);
+        picks.push(i);
     }
+    // The best safety is always weighed too: for a shaky hand it may beat every attempt.
+    let safety = scored.iter().position(|p| !p.fouled && p.pocketed.is_empty());
+    if let Some(i) = safety.filter(|&i| !picks.iter().any(|&c| scored[c].same_outcome(&scored[i]))) {
+        picks.push(i);
+    }
+    let chosen: Vec<&Played> = picks.iter().map(|&i| &scored[i]).collect();
     // Played in full whatever the time limit: a hint without its chance is no hint.
     let draws = Search::new(Budget::default(), cancel);
     let mut hints: Vec<Hint> = chosen
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(i, meant)| {
             let target = target(rules, side, meant);
@@ -169,16 +177,16 @@ pub fn hints(
             let made = tries.iter().flatten().filter(|p| made_it(p, target)).count();
             // What the shot is worth as this hand plays it: a try the table refuses (struck
             // backwards off the baseline) counts as the search counts one, a foul.
-            let worth = tries.iter().map(|t| t.as_ref().map_or(REFUSED, |p| p.value)).sum::<f32>()
-                / tries.len().max(1) as f32
-                + meant.leave;
+            let value = tries.iter().map(|t| t.as_ref().map_or(REFUSED, |p| p.value)).sum::<f32>()
+                / tries.len().max(1) as f32;
             let hint = Hint {
                 shot: meant.shot,
                 target,
                 pocket: target.and_then(|t| meant.pocketed.iter().find(|d| d.piece == t)).map(|d| d.pocket),
                 chance: made as f32 / DRAWS as f32,
                 reason: reason(&base, rules, meant, target),
-                worth,
+                value,
+                worth: value + meant.leave,
             };
             hint
         })
@@ -235,6 +243,9 @@ fn reason(base: &Table, rules: &Match, meant: &Played, target: Option<PieceId>) 
         Reason::Straight
     }
 }
+
+mod review;
+pub use review::{best_and_worst, review, Reviewed};
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,6 @@
 use super::*;
 use crate::ai::tests::{after_break, coin_in_the_jaws, queen_in_the_jaws};
-use crate::game::{Game, Turn};
+use crate::game::{Action, Game, Turn};
 use crate::physics::{Place, Pocket};
 use crate::rules::{MatchSettings, Mode, ShotSummary};
 use crate::spec::BoardSpec;
@@ -132,4 +132,116 @@ fn a_hint_for_a_seat_whose_turn_it_is_not_is_refused() {
         &AtomicBool::new(false),
     );
     assert!(matches!(refused, Err(AiError::Rules(_))), "{refused:?}");
+}
+
+/// A singles match in which one seat plays the hard computer's shots and the other only taps
+/// the striker forward, `strikes` strikes in all from the break; and the tapping seat.
+fn tapper_against_hard(strikes: usize) -> (Game, crate::seat::Seat) {
+    let mut game = after_break(6);
+    let tapper = game.rules().to_play().unwrap();
+    for _ in 0..strikes {
+        let seat = game.rules().to_play().unwrap();
+        let action = if seat == tapper {
+            let forward = -seat.towards();
+            Action::Strike { seat, offset: 0.0, direction: forward, speed: 0.4 }
+        } else {
+            crate::ai::plan_shot(game.table(), game.rules(), seat, Level::Hard, 1).unwrap().action()
+        };
+        game.perform(&action).unwrap();
+    }
+    (game, tapper)
+}
+
+#[test]
+fn a_review_sets_each_of_a_players_strikes_beside_the_coachs_and_finds_the_taps_wanting() {
+    let (game, tapper) = tapper_against_hard(4);
+    let cancel = AtomicBool::new(false);
+    let reviewed =
+        review(game.replay(), 1, &[tapper], ask(Hand::CARROM_RL, 1), Budget::default(), &cancel).unwrap();
+    let taps = game
+        .replay()
+        .actions
+        .iter()
+        .skip(1)
+        .filter(|a| matches!(a, Action::Strike { seat, .. } if *seat == tapper))
+        .count();
+    assert_eq!(reviewed.len(), taps, "{reviewed:?}");
+    assert!(reviewed.iter().all(|r| r.seat == tapper && r.strike >= 2));
+    assert!(reviewed.windows(2).all(|w| w[0].strike < w[1].strike));
+    // A tap that moves nothing is a mistake beside almost any shot the coach finds.
+    let (best, worst) = best_and_worst(&reviewed);
+    assert!(!worst.is_empty(), "{reviewed:?}");
+    assert!(worst.windows(2).all(|w| w[0].loss() >= w[1].loss()));
+    assert!(worst.iter().all(|w| w.loss() > 5.0 && Some(w.strike) != best.map(|b| b.strike)));
+    assert!(best.is_none_or(|b| b.loss() <= 5.0), "{best:?}");
+    assert_eq!(
+        reviewed,
+        review(game.replay(), 1, &[tapper], ask(Hand::CARROM_RL, 1), Budget::default(), &cancel).unwrap()
+    );
+    // A board that was never played has nothing to review.
+    assert!(review(game.replay(), 2, &[tapper], ask(Hand::CARROM_RL, 1), Budget::default(), &cancel)
+        .unwrap()
+        .is_empty());
+}
+
+#[test]
+fn a_replay_the_rules_refuse_is_not_reviewed() {
+    let (game, tapper) = tapper_against_hard(2);
+    let mut damaged = game.replay().clone();
+    // A strike out of turn.
+    let other = damaged.actions.iter().rev().find_map(|a| match a {
+        Action::Strike { seat, .. } if *seat != tapper => Some(*seat),
+        _ => None,
+    });
+    damaged.actions.push(Action::Strike {
+        seat: other.unwrap_or(tapper),
+        offset: 0.0,
+        direction: -other.unwrap_or(tapper).towards(),
+        speed: 1.0,
+    });
+    damaged.actions.push(damaged.actions.last().unwrap().clone());
+    let refused =
+        review(&damaged, 1, &[], ask(Hand::CARROM_RL, 1), Budget::default(), &AtomicBool::new(false));
+    assert!(matches!(refused, Err(AiError::Replay(_))), "{refused:?}");
+}
+
+#[test]
+fn the_best_is_a_strike_about_as_good_as_the_coachs_and_the_worst_are_clear_mistakes() {
+    let seat = crate::seat::Seat::new(0).unwrap();
+    let shot = Shot { seat, offset: 0.0, direction: Vec2::new(0.0, -1.0), speed: 1.0 };
+    let strike = |strike: u32, played: f32, coach: f32| Reviewed {
+        strike,
+        seat,
+        played,
+        best: Hint {
+            shot,
+            target: None,
+            pocket: None,
+            chance: 1.0,
+            reason: Reason::Safety,
+            value: coach,
+            worth: coach,
+        },
+    };
+    // Losses: 1 → 10, 2 → -3 (better than the coach), 3 → 70 (a foul), 4 → 4, 5 → 30.
+    let all = [
+        strike(1, 5.0, 15.0),
+        strike(2, 8.0, 5.0),
+        strike(3, -60.0, 10.0),
+        strike(4, 6.0, 10.0),
+        strike(5, 0.0, 30.0),
+    ];
+    let (best, worst) = best_and_worst(&all);
+    assert_eq!(best.map(|b| b.strike), Some(2));
+    assert_eq!(worst.iter().map(|w| w.strike).collect::<Vec<_>>(), [3, 5]);
+    // Nothing about as good as the coach: no best; nothing clearly worse: no worst.
+    let (best, worst) = best_and_worst(&[strike(1, 0.0, 30.0)]);
+    assert_eq!((best, worst.len()), (None, 1));
+    let (best, worst) = best_and_worst(&[strike(1, 9.0, 10.0)]);
+    assert_eq!((best.map(|b| b.strike), worst.len()), (Some(1), 0));
+    // Beside a shot the hand nearly never brings off, no strike is a mistake.
+    let mut unlikely = strike(1, 0.0, 30.0);
+    unlikely.best.chance = 0.1;
+    assert_eq!(best_and_worst(&[unlikely]), (None, vec![]));
+    assert_eq!(best_and_worst(&[]), (None, vec![]));
 }
