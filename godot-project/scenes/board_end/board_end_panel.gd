@@ -38,6 +38,33 @@ func show_board(rules: CarromRules, winner: int) -> void:
 		part.show_tally(SeatNames.side_name(rules, side), tally[side], side == winner, points_game)
 
 
+## The coach is reviewing the board (`show_review` follows).
+func begin_review() -> void:
+	%Review.visible = true
+	%ReviewLines.text = tr("REVIEW_THINKING")
+
+
+## The coach's review of the board (CarromAi.review_ready): the best strike, then the worst,
+## each a line; a strike of another person's is named (pass-and-play).
+func show_review(lines: Array[Dictionary], named: bool) -> void:
+	var said: Array[String] = []
+	for line in lines:
+		var coach: Dictionary = line["coach"][0]
+		var why := tr("HINT_" + str(coach["reason"]).to_upper())
+		var text := (
+			Words.say("REVIEW_BEST", [int(line["strike"]), why])
+			if line["kind"] == "best"
+			else Words.say(
+				"REVIEW_WORST", [int(line["strike"]), why, roundi(float(coach["chance"]) * 100.0)]
+			)
+		)
+		if named:
+			text = SeatNames.player_name(_rules, int(line["seat"])) + " · " + text
+		said.append(text)
+	%Review.visible = true
+	%ReviewLines.text = "\n".join(said) if not said.is_empty() else tr("REVIEW_NONE")
+
+
 ## Offers the replay only when there is a shot to watch.
 func set_can_replay(can: bool) -> void:
 	%Replay.visible = can

@@ -9,8 +9,11 @@ extends Node
 const HINTS := 3
 ## Seconds a hint's words stay in the banner.
 const WORDS_SECONDS := 6.0
+## Seconds the coach looks at each strike when it reviews a board (its hints take longer).
+const REVIEW_SECONDS := 0.4
 
 ## The coach's own CarromAi.
+@export var rules: CarromRules
 @export var ai: CarromAi
 @export var hud: Hud
 @export var hint_view: HintView
@@ -20,6 +23,11 @@ var seat := -1
 ## The hints for this turn, best first, and the one shown (-1: none yet).
 var hints: Array[Dictionary] = []
 var shown := -1
+## The board a person played in last, and the panel waiting for its review.
+var _board := 0
+var _review_panel: BoardEndPanel
+## A review is under way (the coach's search is its, not a hint's).
+var _reviewing := false
 
 
 ## Whether a player at `for_seat` may be coached in this match.
@@ -31,14 +39,20 @@ static func offered(for_seat: int) -> bool:
 
 ## A person's turn begins: the button is offered if coaching is.
 func begin_turn(for_seat: int) -> void:
+	# Play went on: a review not yet shown is no longer wanted.
+	if _reviewing:
+		_reviewing = false
+		ai.cancel()
 	end_turn()
 	seat = for_seat
+	_board = rules.get_board_number()
 	hud.offer_hint(offered(seat))
 
 
 ## The turn is over (struck, timed out, the match left): nothing of its hints stays.
 func end_turn() -> void:
-	ai.cancel()
+	if not _reviewing:
+		ai.cancel()
 	seat = -1
 	hints = []
 	shown = -1
@@ -73,8 +87,42 @@ func _on_ai_hints_ready(found: Array[Dictionary]) -> void:
 
 
 func _on_ai_think_failed(reason: String) -> void:
-	push_warning("The coach found no hint (%s)." % reason)
+	push_warning("The coach found nothing (%s)." % reason)
 	hud.offer_hint(seat >= 0)
+	if _reviewing and is_instance_valid(_review_panel):
+		_review_panel.show_review([], false)
+	_reviewing = false
+
+
+## The seats a board's review looks at: the people's, where coaching is offered.
+static func reviewed_seats() -> PackedInt32Array:
+	var seats := PackedInt32Array()
+	for for_seat: int in Session.seats():
+		if not Session.is_computer(for_seat) and offered(for_seat):
+			seats.append(for_seat)
+	return seats
+
+
+## The board just ended: the coach looks at every strike its people played in it, and `panel`
+## shows their best and worst when it is done.
+func review_board(panel: BoardEndPanel) -> void:
+	var seats := reviewed_seats()
+	if seats.is_empty() or _board < 1:
+		return
+	end_turn()
+	var budget := ai.time_budget
+	ai.time_budget = REVIEW_SECONDS
+	if ai.review(rules.get_replay(), _board, seats):
+		_reviewing = true
+		_review_panel = panel
+		panel.begin_review()
+	ai.time_budget = budget
+
+
+func _on_ai_review_ready(lines: Array[Dictionary]) -> void:
+	if _reviewing and is_instance_valid(_review_panel):
+		_review_panel.show_review(lines, reviewed_seats().size() > 1)
+	_reviewing = false
 
 
 func _show(index: int) -> void:

@@ -22,6 +22,8 @@ const AIM_SEND_MS := 100
 ## The host's beacon, so that players on the local network find the match.
 @export var beacon: LanBeacon
 @export var aim_view: AimView
+## The hints, and the review of each board.
+@export var coach: Coach
 @export var pause_menu: PackedScene
 @export var board_end_panel: PackedScene
 @export var game_over_panel: PackedScene
@@ -226,6 +228,7 @@ func _on_rules_board_finished(
 	panel.set_can_replay(replay.can_replay())
 	panel.next_board_requested.connect(_next_board)
 	panel.replay_requested.connect(_watch_replay)
+	coach.review_board(panel)
 	hud.refresh(rules)
 
 

@@ -6,6 +6,9 @@ extends GameChecks
 ## again, the next hint; a strike clears it. In pass-and-play it is offered only when the
 ## setting allows.
 
+## The end-of-board panel, whose review lines are checked.
+const BOARD_END := "res://scenes/board_end/board_end_panel.tscn"
+
 ## The game's scripts are held as plain nodes here: this file is compiled before the game's
 ## autoloads exist, and a type that names one would not compile yet.
 
@@ -19,6 +22,7 @@ const WAIT_MS := 20000
 func run() -> void:
 	await _check_hint_drawn_and_stepped()
 	await _check_pass_and_play_asks_the_setting()
+	await _check_board_review()
 
 
 ## Waits for `game`'s person to have the turn (the computer may break first).
@@ -111,4 +115,59 @@ func _check_pass_and_play_asks_the_setting() -> void:
 		"in pass-and-play the hint is offered only when the setting allows it",
 		offered == [false, true],
 		"offered without and with the setting: %s" % [offered]
+	)
+
+
+## The person breaks if it falls to them, then only taps the striker forward, twice; the
+## end-of-board panel then shows the coach's review of the person's strikes, a line each, and
+## none of the computer's. (Which strikes are best and worst is carrom-core's, tested there.)
+func _check_board_review() -> void:
+	var game: Node2D = await _start_match.call(AGAINST_COMPUTER, 12)
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var rules: CarromRules = game.get_node("Rules")
+	var controller: Node = game.get_node("Controller")
+	var taps := 0
+	for turn in 8:
+		if taps == 2 or not await _persons_turn(game):
+			break
+		var breaking := rules.is_breaking()
+		controller.call("aim", board.get_seat_forward(0), 1.0 if breaking else 0.12)
+		if controller.call("release") and not breaking:
+			taps += 1
+		while board.is_moving():
+			await tree.process_frame
+	var panel: Node = load(BOARD_END).instantiate()
+	game.call("_open", panel)
+	var lines := []
+	var answered := [false]
+	game.get_node("CoachAi").review_ready.connect(
+		func(found: Array) -> void:
+			lines.append_array(found)
+			answered[0] = true
+	)
+	game.get_node("Coach").call("review_board", panel)
+	var thinking: String = panel.get_node("%ReviewLines").text
+	var until := Time.get_ticks_msec() + WAIT_MS * 3
+	while not answered[0] and Time.get_ticks_msec() < until:
+		await tree.process_frame
+	await tree.process_frame
+	var shown: String = panel.get_node("%ReviewLines").text
+	var only_the_person := lines.all(func(l: Dictionary) -> bool: return int(l["seat"]) == 0)
+	game.queue_free()
+	await tree.process_frame
+	_report.call(
+		"after a board the panel shows the person's best and worst strikes beside the coach's",
+		(
+			taps == 2
+			and thinking == tr("REVIEW_THINKING")
+			and answered[0]
+			and only_the_person
+			and shown != thinking
+			and (
+				shown.count("\n") == lines.size() - 1
+				if not lines.is_empty()
+				else shown == tr("REVIEW_NONE")
+			)
+		),
+		"taps %d, lines %s, shown '%s'" % [taps, lines, shown]
 	)
