@@ -223,7 +223,7 @@ fn clear_one(
 
 /// The `q` quantile of `sorted` (0 to 1), between the two nearest values where it falls
 /// between them: the median of 32 and 47 is 39.5.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
+pub(crate) fn quantile(sorted: &[f64], q: f64) -> f64 {
     let Some(last) = sorted.len().checked_sub(1) else { return 0.0 };
     let at = last as f64 * q.clamp(0.0, 1.0);
     let (low, high) = (at.floor() as usize, at.ceil() as usize);

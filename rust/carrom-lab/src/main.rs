@@ -4,6 +4,7 @@
 
 mod bots;
 mod clear;
+mod coach;
 mod deadline;
 mod demo;
 mod firstlook;
@@ -24,6 +25,7 @@ const USAGE: &str = "usage: carrom-lab <command>
   clear [--seeds N] [--levels a,b] [--hand own|carrom_rl|both] [--cap N] [--time-limit-ms MS]
         [--threads N] [--jobs N]       the computer clears the board alone (Carrom_rl's benchmark):
                                        strikes to clear and decision times per level
+  coach [--positions N]                what the coach's hints and board reviews cost and say
   deadline [--budget-ms N] [--decisions N] [--level L]
                                        how closely the computer keeps a time limit
   bots --address HOST:PORT [--matches N] [--think S] [--seconds S] [--ramp S]
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Some("soak") => soak::run(rest),
         Some("deadline") => deadline::run(rest),
         Some("clear") => clear::run(rest),
+        Some("coach") => coach::run(rest),
         Some("loads") => loads::run(rest),
         Some("bots") => bots::run(rest),
         Some("-h" | "--help" | "help") => {

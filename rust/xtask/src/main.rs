@@ -55,6 +55,8 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
         [--time-limit-ms MS] [--threads N] [--jobs N]
                                    the computer clears the board alone, as Carrom_rl measures
                                    agents: strikes to clear (mean, median, p90), decision times
+  coach [--positions N]            what the coach's hints and end-of-board reviews cost, and
+                                   what the first hint is and how often it comes off
   soak [--matches N] [--seed S]    random matches saved, loaded and replayed after every strike
   loads [--strikes N]              what loading a save, a replay or a shot saved while it rolls
                                    costs, in time and memory
@@ -99,9 +101,9 @@ fn main() -> ExitCode {
         Some("bots") => bots::run(rest),
         Some("translations") => i18n::check(&cargo::workspace_root()),
         Some("msrv") => msrv::check().map(|lines| lines.iter().for_each(|l| println!("{l}"))),
-        Some(command @ ("demo" | "selfplay" | "clear" | "firstlook" | "soak" | "deadline" | "loads")) => {
-            lab::run(command, rest)
-        }
+        Some(
+            command @ ("demo" | "selfplay" | "clear" | "coach" | "firstlook" | "soak" | "deadline" | "loads"),
+        ) => lab::run(command, rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(())
