@@ -7,7 +7,7 @@
 
 use crate::clear::quantile;
 use crate::selfplay::load_average;
-use carrom_core::ai::{best_and_worst, hints, plan, review, Ask, Budget, Hand, Level, Reason};
+use carrom_core::ai::{best_and_worst, hints, review, Ask, Budget, Hand, Reason};
 use carrom_core::game::Game;
 use carrom_core::rules::MatchSettings;
 use carrom_core::BoardSpec;
@@ -59,17 +59,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     *reasons.entry(first.reason.name()).or_default() += 1;
                 }
             }
-            let decision = plan(
-                game.table(),
-                game.rules(),
-                seat,
-                Level::Hard,
-                seed * 10_000 + strike as u64,
-                Budget::default(),
-                &cancel,
-            )
-            .map_err(|e| e.to_string())?;
-            game.perform(&decision.played.action()).map_err(|e| e.to_string())?;
+            crate::firstlook::play_hard(&mut game, seat, seed * 10_000 + strike as u64)?;
             strike += 1;
         }
         // The end-of-board panel's review, of the first seat to have played.

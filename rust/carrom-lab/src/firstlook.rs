@@ -43,17 +43,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 }
                 measured += 1;
             }
-            let decision = plan(
-                game.table(),
-                game.rules(),
-                seat,
-                Level::Hard,
-                seed * 10_000 + strike as u64,
-                Budget::default(),
-                &AtomicBool::new(false),
-            )
-            .map_err(|e| e.to_string())?;
-            game.perform(&decision.played.action()).map_err(|e| e.to_string())?;
+            play_hard(&mut game, seat, seed * 10_000 + strike as u64)?;
             strike += 1;
         }
         seed += 1;
@@ -73,4 +63,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         share(kept[3]),
     );
     Ok(())
+}
+
+/// `seat` plays the hard level's shot (its hand's wobble drawn from `seed`) in `game`: how the
+/// lab's measures move a match on between the positions they look at.
+pub(crate) fn play_hard(game: &mut Game, seat: carrom_core::Seat, seed: u64) -> Result<(), String> {
+    let decision =
+        plan(game.table(), game.rules(), seat, Level::Hard, seed, Budget::default(), &AtomicBool::new(false))
+            .map_err(|e| e.to_string())?;
+    game.perform(&decision.played.action()).map(drop).map_err(|e| e.to_string())
 }
