@@ -268,3 +268,33 @@ fn a_refused_strike_leaves_the_match_and_its_record_as_they_were() {
     assert!(!game.table().is_moving() && !game.rules().is_striking());
     assert_eq!(game.to_json().unwrap(), before);
 }
+
+#[test]
+fn a_replay_stepped_forwards_and_back_gives_the_same_state_at_every_step() {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 5).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for n in 0..14 {
+        let Some(action) = random_strike(&game, &mut rng) else { break };
+        game.perform(&action).unwrap();
+        if n == 6 {
+            let seat = game.rules().to_play().unwrap();
+            game.perform(&Action::Pass { seat }).unwrap();
+        }
+    }
+    let replay = game.replay();
+    let steps = replay.actions.len();
+    let at = |k: usize| replay.up_to(k).play().unwrap().to_json().unwrap();
+    let forwards: Vec<String> = (0..=steps).map(at).collect();
+    // Back from the end, each step is the state it was going forwards.
+    for k in (0..=steps).rev() {
+        assert_eq!(at(k), forwards[k], "step {k} of {steps}");
+    }
+    // The first step is the match as it began, the last the match as it ended; asking past
+    // the end gives the end.
+    let fresh = Game::new(BoardSpec::icf(), MatchSettings::default(), 5).unwrap();
+    assert_eq!(forwards[0], fresh.to_json().unwrap());
+    assert_eq!(forwards[steps], game.to_json().unwrap());
+    assert_eq!(at(steps + 3), forwards[steps]);
+    // Each step differs from the one before: every action did something.
+    assert!(forwards.windows(2).all(|w| w[0] != w[1]));
+}

@@ -126,6 +126,24 @@ func test_a_match_replays_bit_for_bit_through_the_nodes() -> void:
 	check(referee.save_match() == saved, "and changes nothing")
 
 
+func test_a_finished_match_is_stepped_through_forwards_and_back() -> void:
+	var nodes := new_match(CarromRules.MODE_SINGLES, 9)
+	var board: CarromBoard = nodes[0]
+	var rules: CarromRules = nodes[1]
+	var states: Array[String] = [rules.save_match()]
+	for i in 5:
+		_play_strikes(board, rules, 1)
+		states.append(rules.save_match())
+	var replay := rules.get_replay()
+	check(CarromRules.get_replay_length(replay) == 5, "five actions in the replay")
+	for step in [5, 2, 4, 0, 3]:
+		check(rules.play_replay_to(replay, step), "step %d plays" % step)
+		check(rules.save_match() == states[step], "step %d is the match as it stood then" % step)
+	check(not rules.play_replay_to(replay, -1), "a step below zero is refused")
+	check(rules.save_match() == states[3], "and changes nothing")
+	check(CarromRules.get_replay_length('{"actions": 3}') == -1, "a damaged replay has no length")
+
+
 func test_one_save_holds_the_whole_match() -> void:
 	var nodes := new_match(CarromRules.MODE_SINGLES, 6)
 	var board: CarromBoard = nodes[0]

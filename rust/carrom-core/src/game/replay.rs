@@ -69,6 +69,22 @@ impl Replay {
         Ok(referee)
     }
 
+    /// The replay of its first `actions` actions (every one, when it has fewer): played, it
+    /// gives the match as it stood then, to step through a match forwards and back. The
+    /// outcomes of the strikes kept are kept.
+    pub fn up_to(&self, actions: usize) -> Replay {
+        let actions = self.actions[..actions.min(self.actions.len())].to_vec();
+        let strikes = actions.iter().filter(|a| matches!(a, Action::Strike { .. })).count();
+        let outcomes = self.outcomes[..strikes.min(self.outcomes.len())].to_vec();
+        Replay {
+            spec: self.spec.clone(),
+            settings: self.settings.clone(),
+            seed: self.seed,
+            actions,
+            outcomes,
+        }
+    }
+
     /// The rules' state this replay leads to, judged from its recorded outcomes alone (no
     /// physics: microseconds an action). Refused when an action is not legal where it stands,
     /// or the outcomes are not one for each strike that came to rest.

@@ -228,6 +228,30 @@ impl CarromRules {
         CarromRules::take_match(this, game)
     }
 
+    /// `play_replay` of only the first `actions` actions of a replay: the match as it stood
+    /// then, to step through a finished match forwards and back (`get_replay_length` says how
+    /// many there are; more than that plays them all). Refused as `play_replay` is, and for a
+    /// count below zero.
+    #[func(gd_self)]
+    fn play_replay_to(this: Gd<Self>, text: GString, actions: i64) -> Result<(), Refused> {
+        let actions = usize::try_from(actions)
+            .map_err(|_| format!("a replay is played to 0 actions or more (got {actions})"))?;
+        let game = Replay::from_json(&text.to_string())?.up_to(actions).play()?;
+        CarromRules::take_match(this, game)
+    }
+
+    /// How many actions (strikes, declared fouls, passed turns, added time) a replay holds;
+    /// a damaged replay is refused with an error and gives -1.
+    #[func]
+    fn get_replay_length(text: GString) -> i64 {
+        let length =
+            Replay::from_json(&text.to_string()).map(|r| r.actions.len() as i64).map_err(Refused::from);
+        length.unwrap_or_else(|refused| {
+            refused.log();
+            -1
+        })
+    }
+
     /// The replay of the match so far (how it began and every action) as JSON, for
     /// `play_replay`.
     #[func]
