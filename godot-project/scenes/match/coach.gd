@@ -67,6 +67,13 @@ func _on_rules_turn_started(to_play: int) -> void:
 		end_turn()
 
 
+## H on a keyboard presses the button.
+func _unhandled_input(event: InputEvent) -> void:
+	if event.is_action_pressed("hint") and hud.hint_button.visible and not hud.hint_button.disabled:
+		get_viewport().set_input_as_handled()
+		ask()
+
+
 ## The button: the first press asks, each press after shows the next hint.
 func ask() -> void:
 	if seat < 0 or ai.is_thinking():

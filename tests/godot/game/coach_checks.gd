@@ -37,11 +37,18 @@ func _persons_turn(game: Node2D) -> bool:
 	return false
 
 
-## Presses the hint button and waits until a hint other than `before` is shown.
-func _press_hint(game: Node2D, before: Dictionary) -> Dictionary:
+## Presses the hint button (or H on the keyboard) and waits until a hint other than `before`
+## is shown.
+func _press_hint(game: Node2D, before: Dictionary, by_key := false) -> Dictionary:
 	var button: Button = game.get_node("Hud").get("hint_button")
 	var view: Node = game.get_node("BoardView/Board/HintView")
-	button.pressed.emit()
+	if by_key:
+		var key := InputEventKey.new()
+		key.physical_keycode = KEY_H
+		key.pressed = true
+		root.push_input(key)
+	else:
+		button.pressed.emit()
 	var until := Time.get_ticks_msec() + WAIT_MS
 	while Time.get_ticks_msec() < until:
 		var hint: Dictionary = view.get("hint")
@@ -73,7 +80,8 @@ func _check_hint_drawn_and_stepped() -> void:
 	var reason_text := tr("HINT_" + str(first.get("reason", "")).to_upper())
 	var said := reason_text in words and not reason_text.begins_with("HINT_")
 	var hints: Array = coach.get("hints")
-	var second := await _press_hint(game, first) if hints.size() > 1 else first
+	# The next hint by the keyboard's H, as a desktop player asks.
+	var second := await _press_hint(game, first, true) if hints.size() > 1 else first
 	var stepped: bool = hints.size() < 2 or (coach.get("shown") == 1 and second == hints[1])
 	# The player plays the hint as shown: the hint goes.
 	var controller: Node = game.get_node("Controller")
