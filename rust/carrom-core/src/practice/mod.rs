@@ -1,10 +1,12 @@
 //! Practice without rules: positions set up by hand and shared as a short text code
-//! (`position`), and trick shots — set positions with a goal and stars for strikes used
-//! (`trick`).
+//! (`position`), trick shots — set positions with a goal and stars for strikes used
+//! (`trick`) — and the daily challenge, a trick made from the date (`daily`).
 
+mod daily;
 mod position;
 mod trick;
 
+pub use daily::{daily, solved_by_the_expert, DAILY_TRIES};
 pub use position::{Position, PositionError, CODE_PREFIX, MAX_CODE_CHARS};
 pub use trick::{
     read_tricks, Attempt, CoinColour, Failure, Goal, Progress, Trick, TrickError, MAX_STRIKES, MAX_TRICKS,

@@ -74,17 +74,17 @@ pub struct Trick {
     pub stars: [u8; 3],
 }
 
-/// A trick as written in the file, before it is checked.
+/// A trick as written in the file (or made by the daily challenge), before it is checked.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Written {
-    id: String,
-    position: String,
-    seat: u8,
-    goal: Goal,
+pub(super) struct Written {
+    pub id: String,
+    pub position: String,
+    pub seat: u8,
+    pub goal: Goal,
     #[serde(default)]
-    one_turn: bool,
-    stars: [u8; 3],
+    pub one_turn: bool,
+    pub stars: [u8; 3],
 }
 
 #[derive(Deserialize)]
@@ -125,7 +125,7 @@ pub fn read_tricks(text: &str) -> Result<Vec<Trick>, TrickError> {
     Ok(tricks)
 }
 
-fn check(w: Written) -> Result<Trick, String> {
+pub(super) fn check(w: Written) -> Result<Trick, String> {
     let id_ok = !w.id.is_empty()
         && w.id.len() <= 32
         && w.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');

@@ -1,0 +1,125 @@
+//! The daily challenge: one trick shot a day for everyone in the world, made from the date
+//! alone, so every machine makes the same one. A few coins (and some days the queen) laid out
+//! at random away from the pockets and baselines, a goal, stars; offered only once the expert,
+//! striking exactly as it means to, has done it within the strikes for one star. All of it is
+//! deterministic: a seeded generator, and searches without a time limit.
+
+use super::trick::{check, Attempt, Goal, Progress, Trick, Written};
+use super::CoinColour;
+use crate::ai::{plan, Budget, Level};
+use crate::game::Turn;
+use crate::physics::{Place, Table};
+use crate::piece::{PieceId, PieceKind};
+use crate::rules::{Match, MatchSettings, Ruleset, ShotSummary};
+use crate::seat::Seat;
+use crate::vec2::Vec2;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::AtomicBool;
+
+/// Layouts made for a day before it goes without a challenge (each is checked by the expert).
+pub const DAILY_TRIES: u64 = 8;
+/// Pieces stay this close to the centre, metres, each way: clear of the pockets, the
+/// baselines and the arrows.
+const SPREAD: f32 = 0.24;
+/// Room kept between two pieces laid out, metres.
+const GAP: f32 = 0.004;
+
+/// The challenge of `day` (days since 1 January 1970, UTC), or none when no layout made for it
+/// could be done by the expert. The same day gives the same challenge on every machine.
+pub fn daily(day: u32) -> Option<Trick> {
+    (0..DAILY_TRIES).find_map(|attempt| {
+        let mut rng = ChaCha8Rng::seed_from_u64(u64::from(day) << 8 | attempt);
+        let trick = layout(day, &mut rng)?;
+        solved_by_the_expert(&trick).then_some(trick)
+    })
+}
+
+/// One layout of `day`'s challenge: checked as a trick-shot file's would be.
+fn layout(day: u32, rng: &mut ChaCha8Rng) -> Option<Trick> {
+    let mut table = Table::icf();
+    for id in 0..PieceId::STRIKER.index() {
+        table.set_piece(PieceId(id as u8), Place::Off, Vec2::ZERO).ok()?;
+    }
+    let queen = rng.random_bool(0.3);
+    let coins = rng.random_range(3..=5);
+    let spec = table.spec().clone();
+    let mut laid: Vec<Vec2> = vec![];
+    let mut place = |id: PieceId, rng: &mut ChaCha8Rng| -> Option<()> {
+        for _ in 0..100 {
+            let at = Vec2::new(rng.random_range(-SPREAD..=SPREAD), rng.random_range(-SPREAD..=SPREAD));
+            if laid.iter().all(|l| l.distance(at) >= spec.coin_diameter + GAP) {
+                laid.push(at);
+                return table.set_piece(id, Place::Board, at).ok();
+            }
+        }
+        None
+    };
+    if queen {
+        place(PieceId::QUEEN, rng)?;
+    }
+    // Coins 1–9 are white, 10–18 black: a few of either, as they come.
+    let mut ids: Vec<u8> = (1..=18).collect();
+    ids.shuffle(rng);
+    for id in &ids[..coins] {
+        place(PieceId(*id), rng)?;
+    }
+    let colour = match rng.random_range(0..3) {
+        0 => Some(CoinColour::White),
+        1 => Some(CoinColour::Black),
+        _ => None,
+    };
+    let of_colour = |c: Option<CoinColour>| {
+        table
+            .pieces()
+            .iter()
+            .filter(|p| p.on_board() && c.map_or(p.kind.is_coin(), |c| p.kind == c.kind()))
+            .count()
+    };
+    let (goal, one_turn, stars) = if queen {
+        (Goal::QueenAndCover, false, [2, 3, 5])
+    } else {
+        // A colour with too few coins asks for any coin instead.
+        let colour = colour.filter(|c| of_colour(Some(*c)) >= 2);
+        let count = of_colour(colour).min(rng.random_range(2..=3)) as u8;
+        (Goal::Pocket { count, colour }, rng.random_bool(0.5), [count, count + 1, count + 3])
+    };
+    let position = super::Position::of(&table).to_code();
+    check(Written { id: format!("daily_{day}"), position, seat: 0, goal, one_turn, stars }).ok()
+}
+
+/// Whether the expert, striking every shot exactly as it means to, does `trick` within the
+/// strikes for one star. The coins are all its own (the game alone, RULES.md CB1), the break
+/// long made.
+pub fn solved_by_the_expert(trick: &Trick) -> bool {
+    let mut table = Table::icf();
+    if trick.set_up(&mut table).is_err() {
+        return false;
+    }
+    let Ok(mut rules) = Match::new(MatchSettings::solo(Ruleset::classic()), 0) else { return false };
+    let seat = Seat::new(0).ok();
+    // The break is behind it: the formation is long gone.
+    let broken = seat.is_some_and(|s| rules.begin_strike(s).is_ok())
+        && rules.resolve(&ShotSummary::pocketing(&[PieceKind::White])).is_ok();
+    let (Some(seat), true) = (seat, broken) else { return false };
+    let mut attempt = Attempt::new(trick.clone());
+    let cancel = AtomicBool::new(false);
+    for strike in 0..trick.stars[2] {
+        let Ok(decision) =
+            plan(&table, &rules, seat, Level::Expert, u64::from(strike), Budget::default(), &cancel)
+        else {
+            return false;
+        };
+        let Ok(ruling) = Turn::judged(&mut table, &mut rules).perform(&decision.intended.action()) else {
+            return false;
+        };
+        let Some(report) = ruling.report else { return false };
+        match attempt.record(&report) {
+            Progress::Going => {}
+            Progress::Done { .. } => return true,
+            Progress::Failed(_) => return false,
+        }
+    }
+    false
+}
