@@ -3,7 +3,7 @@
 
 use carrom_core::physics::{Pocketing, ShotReport};
 use carrom_core::practice::{
-    daily, read_tricks, solved_by_the_expert, Attempt, Failure, Goal, Position, Progress, Trick,
+    daily, read_tricks, solved_by_the_expert, write_tricks, Attempt, Failure, Goal, Position, Progress, Trick,
 };
 use carrom_core::{PieceId, PieceKind, Pocket, Table};
 
@@ -170,27 +170,6 @@ fn a_file_a_game_maker_got_wrong_is_refused_with_the_reason() {
     assert!(read_tricks(&twice).unwrap_err().to_string().contains("used twice"));
 }
 
-/// A trick-shot file holding `trick` alone, as a game maker would write it.
-fn file_of(trick: &Trick) -> String {
-    let goal = match trick.goal {
-        Goal::Pocket { count, colour } => {
-            let colour = colour
-                .map_or(String::new(), |c| format!(r#", "colour": "{}""#, format!("{c:?}").to_lowercase()));
-            format!(r#"{{"kind": "pocket", "count": {count}{colour}}}"#)
-        }
-        Goal::QueenAndCover => r#"{"kind": "queen_and_cover"}"#.to_string(),
-    };
-    format!(
-        r#"{{"format": "carrom-trick-shots", "version": 1, "tricks": [{{"id": "{}", "position": "{}",
-        "seat": {}, "goal": {goal}, "one_turn": {}, "stars": {:?}}}]}}"#,
-        trick.id,
-        trick.position.to_code(),
-        u8::from(trick.seat),
-        trick.one_turn,
-        trick.stars
-    )
-}
-
 #[test]
 fn the_same_day_gives_the_same_challenge_and_the_next_day_another() {
     // 2 December 2026.
@@ -201,7 +180,7 @@ fn the_same_day_gives_the_same_challenge_and_the_next_day_another() {
     assert_eq!((today.id.as_str(), tomorrow.id.as_str()), ("daily_20789", "daily_20790"));
     // Each is a trick a file could hold: it reads back the same.
     for trick in [today, tomorrow] {
-        assert_eq!(read_tricks(&file_of(&trick)).unwrap(), vec![trick.clone()]);
+        assert_eq!(read_tricks(&write_tricks(std::slice::from_ref(&trick))).unwrap(), vec![trick.clone()]);
         assert!(solved_by_the_expert(&trick), "{trick:?}");
     }
 }
@@ -216,4 +195,10 @@ fn the_expert_solves_a_fair_trick_and_not_one_beyond_its_strikes() {
     greedy.goal = Goal::Pocket { count: coins as u8, colour: None };
     greedy.stars = [1, 1, 1];
     assert!(!solved_by_the_expert(&greedy));
+}
+
+#[test]
+fn the_shipped_tricks_written_out_read_back_the_same() {
+    let tricks = read_tricks(SHIPPED).unwrap();
+    assert_eq!(read_tricks(&write_tricks(&tricks)).unwrap(), tricks);
 }

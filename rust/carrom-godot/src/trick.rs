@@ -5,7 +5,7 @@
 use crate::alive::alive;
 use crate::board::CarromBoard;
 use crate::refusal::Refused;
-use carrom_core::practice::{read_tricks, Attempt, Progress, Trick};
+use carrom_core::practice::{daily, read_tricks, write_tricks, Attempt, Progress, Trick};
 use godot::classes::Node;
 use godot::prelude::*;
 
@@ -36,6 +36,29 @@ impl CarromTrickShots {
     /// (a strike pocketed nothing where the goal is one turn) or "out_of_strikes".
     #[signal]
     fn trick_failed(reason: GString);
+
+    /// The daily challenge of `day` (days since 1 January 1970, UTC:
+    /// `floor(Time.get_unix_time_from_system() / 86400)`) as a trick-shot file's text holding
+    /// that one trick (its id `daily_<day>`), for `load_tricks`: the same on every machine, and
+    /// done by the expert before it is offered. It takes the expert about half a second on a
+    /// desktop. A day before 1970 or after the year 9999 is refused with an error and gives "";
+    /// so does a day for which no challenge could be made.
+    #[func]
+    fn get_daily_challenge(day: i64) -> GString {
+        // 1 January 10000 is day 2,932,897.
+        let made = u32::try_from(day)
+            .ok()
+            .filter(|d| *d <= 2_932_896)
+            .ok_or_else(|| format!("a day from 0 (1 January 1970) to 2932896 (the end of 9999), not {day}"))
+            .and_then(|d| daily(d).ok_or_else(|| format!("no challenge could be made for day {day}")));
+        match made {
+            Ok(trick) => GString::from(write_tricks(&[trick]).as_str()),
+            Err(why) => {
+                Refused(why).log();
+                GString::new()
+            }
+        }
+    }
 
     /// Reads the tricks of a trick-shot file's text. A file that is damaged, too large, or
     /// names an impossible trick is refused whole with the reason; the tricks read before stay.

@@ -9,6 +9,6 @@ mod trick;
 pub use daily::{daily, solved_by_the_expert, DAILY_TRIES};
 pub use position::{Position, PositionError, CODE_PREFIX, MAX_CODE_CHARS};
 pub use trick::{
-    read_tricks, Attempt, CoinColour, Failure, Goal, Progress, Trick, TrickError, MAX_STRIKES, MAX_TRICKS,
-    MAX_TRICKS_BYTES, TRICKS_VERSION,
+    read_tricks, write_tricks, Attempt, CoinColour, Failure, Goal, Progress, Trick, TrickError, MAX_STRIKES,
+    MAX_TRICKS, MAX_TRICKS_BYTES, TRICKS_VERSION,
 };

@@ -8,7 +8,7 @@ use super::position::Position;
 use crate::physics::{ShotReport, Table};
 use crate::piece::PieceKind;
 use crate::seat::Seat;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// What a trick-shot file says it is.
 const FORMAT: &str = "carrom-trick-shots";
@@ -22,7 +22,7 @@ pub const MAX_TRICKS: usize = 200;
 pub const MAX_STRIKES: u8 = 20;
 
 /// What a trick asks for.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Goal {
     /// Pocket `count` coins (of `colour` when it is given).
@@ -30,7 +30,7 @@ pub enum Goal {
         /// How many.
         count: u8,
         /// White or black; any colour when absent.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         colour: Option<CoinColour>,
     },
     /// Pocket the queen and a coin after her (or with her) to cover her.
@@ -38,7 +38,7 @@ pub enum Goal {
 }
 
 /// A coin's colour, as a trick names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CoinColour {
     /// White coins.
@@ -75,7 +75,7 @@ pub struct Trick {
 }
 
 /// A trick as written in the file (or made by the daily challenge), before it is checked.
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Written {
     pub id: String,
@@ -87,7 +87,7 @@ pub(super) struct Written {
     pub stars: [u8; 3],
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
     format: String,
@@ -123,6 +123,24 @@ pub fn read_tricks(text: &str) -> Result<Vec<Trick>, TrickError> {
         tricks.push(trick);
     }
     Ok(tricks)
+}
+
+/// A trick-shot file's text holding `tricks`, which `read_tricks` reads back as they are.
+pub fn write_tricks(tricks: &[Trick]) -> String {
+    let tricks = tricks
+        .iter()
+        .map(|t| Written {
+            id: t.id.clone(),
+            position: t.position.to_code(),
+            seat: u8::from(t.seat),
+            goal: t.goal.clone(),
+            one_turn: t.one_turn,
+            stars: t.stars,
+        })
+        .collect();
+    let file = File { format: FORMAT.to_string(), version: TRICKS_VERSION, tricks };
+    // Strings, numbers and lists alone: nothing here can fail to serialize.
+    serde_json::to_string_pretty(&file).unwrap_or_default()
 }
 
 pub(super) fn check(w: Written) -> Result<Trick, String> {
