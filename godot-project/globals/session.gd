@@ -20,6 +20,9 @@ var players := {0: HUMAN, 1: CarromAi.LEVEL_HARD, 2: CarromAi.LEVEL_HARD, 3: Car
 var match_seed := 0
 ## The trick shot last opened (an index into the game's trick-shot file).
 var trick_index := 0
+## The day whose daily challenge the trick table plays (days since 1 January 1970, UTC), or -1
+## for the tricks of the game's file.
+var trick_day := -1
 
 
 func seats() -> PackedInt32Array:

@@ -34,8 +34,16 @@ static func read_tricks() -> Array[Dictionary]:
 	return tricks
 
 
+## Today, as the daily challenge counts days: since 1 January 1970, UTC, so that everyone in
+## the world has the same challenge at the same moment.
+static func today() -> int:
+	return int(Time.get_unix_time_from_system() / 86400.0)
+
+
 ## A trick's name in the player's language: its translation, or its id in words.
 static func trick_name(id: String) -> String:
+	if id.begins_with("daily_"):
+		return TranslationServer.translate("TRICK_DAILY")
 	var key := "TRICK_" + id.to_upper()
 	var translated := TranslationServer.translate(key)
 	return id.capitalize() if translated == key else translated
@@ -66,23 +74,40 @@ func _fill() -> void:
 	for child in list.get_children():
 		list.remove_child(child)
 		child.queue_free()
+	# Today's challenge first: made from the date, the same for everyone.
+	var daily := _trick_button(trick_name("daily_"), best_stars("daily_%d" % today()))
+	daily.theme_type_variation = &"PrimaryButton"
+	daily.pressed.connect(_open_daily)
+	list.add_child(daily)
 	var index := 0
 	for trick in read_tricks():
-		var button := Button.new()
-		button.custom_minimum_size = Vector2(0, 88)
-		button.size_flags_horizontal = Control.SIZE_EXPAND_FILL
-		# A long name wraps in a narrow column rather than widening the page.
-		button.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
-		button.theme_type_variation = &"SecondaryButton"
-		var earned := stars_text(best_stars(trick["id"]))
-		button.text = trick_name(trick["id"]) + ("  ·  " + earned if earned else "")
+		var button := _trick_button(trick_name(trick["id"]), best_stars(trick["id"]))
 		button.pressed.connect(_open.bind(index))
 		list.add_child(button)
 		index += 1
 
 
+## A trick's button: its name and the stars earned on it.
+func _trick_button(name_text: String, stars: int) -> Button:
+	var button := Button.new()
+	button.custom_minimum_size = Vector2(0, 88)
+	button.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	# A long name wraps in a narrow column rather than widening the page.
+	button.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	button.theme_type_variation = &"SecondaryButton"
+	var earned := stars_text(stars)
+	button.text = name_text + ("  ·  " + earned if earned else "")
+	return button
+
+
 func _open(index: int) -> void:
 	Session.trick_index = index
+	Session.trick_day = -1
+	get_tree().change_scene_to_file(TABLE)
+
+
+func _open_daily() -> void:
+	Session.trick_day = today()
 	get_tree().change_scene_to_file(TABLE)
 
 

@@ -29,19 +29,30 @@ func _ready() -> void:
 	ScreenFit.safe_area_changed.connect(_fit)
 	top_bar.resized.connect(_fit)
 	panel.resized.connect(_fit)
-	if tricks.load_tricks(FileAccess.get_file_as_string(TrickList.TRICKS_FILE)):
+	var text := FileAccess.get_file_as_string(TrickList.TRICKS_FILE)
+	if Session.trick_day >= 0:
+		# The expert makes and solves today's challenge first: a moment, said while it lasts.
+		title.text = TrickList.trick_name("daily_")
+		status.text = tr("TRICK_DAILY_PREPARING")
+		_fit.call_deferred()
+		for frame in 2:
+			await get_tree().process_frame
+		text = CarromTrickShots.get_daily_challenge(Session.trick_day)
+	if tricks.load_tricks(text):
 		all_tricks = tricks.get_tricks()
 	if all_tricks.is_empty():
 		status.text = tr("TRICK_NONE")
 		return
-	begin(clampi(Session.trick_index, 0, all_tricks.size() - 1))
+	var first := Session.trick_index if Session.trick_day < 0 else 0
+	begin(clampi(first, 0, all_tricks.size() - 1))
 	_fit.call_deferred()
 
 
 ## Sets trick `which` up afresh and waits for its first strike.
 func begin(which: int) -> void:
 	index = which
-	Session.trick_index = which
+	if Session.trick_day < 0:
+		Session.trick_index = which
 	var trick := all_tricks[index]
 	tricks.start(index)
 	board_view.rotation = board.get_seat_rotation(trick["seat"])

@@ -61,6 +61,7 @@ func _run() -> void:
 	await _check_instant_replay()
 	await _check_practice_by_touch()
 	await _check_trick_shot_by_touch()
+	await _check_daily_challenge()
 	await _check_vibration_setting()
 	await MotionChecks.new(self, _result, _start_match).run()
 	await TurnTimerChecks.new(self, _result, _start_match).run()
@@ -693,13 +694,54 @@ func _check_practice_by_touch() -> void:
 
 ## The trick list offers every trick of the game's file; a trick's table shows its goal, and a
 ## strike played by touch is counted; trying again sets the trick up afresh.
+## Today's challenge opens on the trick table: made from the date, the same trick every time
+## it is asked for, laid out on the board with its goal.
+func _check_daily_challenge() -> void:
+	var session: Node = root.get_node("Session")
+	var today: int = TrickList.today()
+	session.set("trick_day", today)
+	var table: Node2D = load(TRICK_TABLE).instantiate()
+	root.add_child(table)
+	var judge: CarromTrickShots = table.get_node("Tricks")
+	var until := Time.get_ticks_msec() + 30000
+	while judge.get_tricks().is_empty() and Time.get_ticks_msec() < until:
+		await process_frame
+	var tricks := judge.get_tricks()
+	var again: Variant = JSON.parse_string(CarromTrickShots.get_daily_challenge(today))
+	var same: bool = (
+		again is Dictionary
+		and not tricks.is_empty()
+		and again["tricks"][0]["id"] == tricks[0]["id"]
+		and again["tricks"][0]["position"] == table.get_node("BoardView/Board").get_position_code()
+	)
+	var titled: bool = table.get_node("%Title").text == tr("TRICK_DAILY")
+	var goal: String = table.get_node("%Goal").text
+	table.queue_free()
+	session.set("trick_day", -1)
+	await process_frame
+	_result(
+		"today's challenge is made from the date, the same each time, and laid out with its goal",
+		(
+			tricks.size() == 1
+			and tricks[0]["id"] == "daily_%d" % today
+			and same
+			and titled
+			and goal != ""
+		),
+		"tricks %s, same %s, titled %s, goal '%s'" % [tricks, same, titled, goal]
+	)
+
+
 func _check_trick_shot_by_touch() -> void:
 	var list: Node = load(TRICK_LIST).instantiate()
 	root.add_child(list)
 	await process_frame
 	var tricks: Array = list.call("read_tricks")
 	var buttons := list.get_node("%List").get_child_count()
-	_result("trick shots: the list offers every trick", buttons == tricks.size() and buttons >= 5)
+	_result(
+		"trick shots: the list offers today's challenge and every trick",
+		buttons == tricks.size() + 1 and buttons >= 6
+	)
 	list.queue_free()
 	root.get_node("Session").set("trick_index", 0)
 	var table: Node2D = load(TRICK_TABLE).instantiate()
