@@ -23,7 +23,7 @@ var seat := -1
 ## The hints for this turn, best first, and the one shown (-1: none yet).
 var hints: Array[Dictionary] = []
 var shown := -1
-## The board a person played in last, and the panel waiting for its review.
+## The board under way (from `board_started`), and the panel waiting for its review.
 var _board := 0
 var _review_panel: BoardEndPanel
 ## A review is under way (the coach's search is its, not a hint's).
@@ -45,7 +45,9 @@ func begin_turn(for_seat: int) -> void:
 		ai.cancel()
 	end_turn()
 	seat = for_seat
-	_board = rules.get_board_number()
+	# A match loaded from a save says no board_started: its board is the one under way.
+	if _board < 1:
+		_board = rules.get_board_number()
 	hud.offer_hint(offered(seat))
 
 
@@ -58,6 +60,12 @@ func end_turn() -> void:
 	shown = -1
 	hint_view.clear()
 	hud.offer_hint(false)
+
+
+## A board begins: its number, for the review when it ends (read then, the rules have already
+## moved on to the next board).
+func _on_rules_board_started(number: int, _breaker: int) -> void:
+	_board = number
 
 
 ## Another seat's turn (a strike passed it, or a clock ran out). A new turn of the seat
@@ -116,6 +124,10 @@ func review_board(panel: BoardEndPanel) -> void:
 	var seats := reviewed_seats()
 	if seats.is_empty() or _board < 1:
 		return
+	# A review of an earlier board still under way is no longer wanted.
+	if _reviewing:
+		_reviewing = false
+		ai.cancel()
 	end_turn()
 	var budget := ai.time_budget
 	ai.time_budget = REVIEW_SECONDS

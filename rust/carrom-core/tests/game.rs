@@ -273,20 +273,26 @@ fn a_refused_strike_leaves_the_match_and_its_record_as_they_were() {
 fn a_replay_stepped_forwards_and_back_gives_the_same_state_at_every_step() {
     let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 5).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
+    // The match as it stood after each action, played live.
+    let mut live = vec![game.to_json().unwrap()];
     for n in 0..14 {
         let Some(action) = random_strike(&game, &mut rng) else { break };
         game.perform(&action).unwrap();
+        live.push(game.to_json().unwrap());
         if n == 6 {
             let seat = game.rules().to_play().unwrap();
             game.perform(&Action::Pass { seat }).unwrap();
+            live.push(game.to_json().unwrap());
         }
     }
     let replay = game.replay();
     let steps = replay.actions.len();
+    assert_eq!(live.len(), steps + 1);
     let at = |k: usize| replay.up_to(k).play().unwrap().to_json().unwrap();
     let forwards: Vec<String> = (0..=steps).map(at).collect();
-    // Back from the end, each step is the state it was going forwards.
+    // Each step is the match as it stood then, and back from the end each is the same again.
     for k in (0..=steps).rev() {
+        assert_eq!(forwards[k], live[k], "step {k} of {steps} against the live match");
         assert_eq!(at(k), forwards[k], "step {k} of {steps}");
     }
     // The first step is the match as it began, the last the match as it ended; asking past

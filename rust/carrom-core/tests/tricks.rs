@@ -174,6 +174,13 @@ fn a_file_a_game_maker_got_wrong_is_refused_with_the_reason() {
 fn the_same_day_gives_the_same_challenge_and_the_next_day_another() {
     // 2 December 2026.
     let today = daily(20_789).expect("a challenge today");
+    // Pinned: every player's device makes exactly this layout for that day. A change to the
+    // generator, its random numbers or the physics that moves it gives players of two versions
+    // two different challenges on the same day: it must be a deliberate one.
+    assert_eq!(
+        today.position.to_code(),
+        "cp1.__________________________________________________________9JKFur________________XC1M1_____9RYlyH_____w"
+    );
     assert_eq!(daily(20_789), Some(today.clone()));
     let tomorrow = daily(20_790).expect("a challenge tomorrow");
     assert_ne!(today.position, tomorrow.position);

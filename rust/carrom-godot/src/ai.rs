@@ -229,7 +229,10 @@ impl CarromAi {
     fn review(&mut self, replay: GString, board: i64, seats: PackedInt32Array) -> Result<(), Refused> {
         self.may_start()?;
         let replay = Replay::from_json(&replay.to_string())?;
-        let board = u32::try_from(board).map_err(|_| format!("boards are numbered from 1 (got {board})"))?;
+        let board = u32::try_from(board)
+            .ok()
+            .filter(|b| *b >= 1)
+            .ok_or(format!("boards are numbered from 1 (got {board})"))?;
         let seats = seats
             .as_slice()
             .iter()

@@ -137,18 +137,32 @@ fn play(trial: &Trial, cut: Option<&Search>) -> Tried {
 
 /// A played trial valued for the side that played it.
 fn scored(trial: &Trial, table: Table, rules: Match, ruling: crate::game::Ruling) -> Played {
-    let mut value = score::score(trial.rules, &rules, &ruling.verdict, &table, trial.side);
-    // A shot that moves nothing but the striker leaves the position as it was: when nothing
-    // better is open, moving something is worth more, or two computers would trade the same
-    // shot for ever.
-    if !moves_a_piece(trial.table, &table) {
-        value -= IDLE;
-    }
+    let value = worth(trial.table, trial.rules, &table, &rules, &ruling.verdict, trial.side);
     let new_board = ruling.verdict.new_board() || rules.outcome().is_some();
     let fouled = !ruling.verdict.fouls().is_empty();
     let pocketed = ruling.report.map(|r| r.pocketed).unwrap_or_default();
     let covered = ruling.verdict.events.iter().any(|e| matches!(e, RuleEvent::QueenCovered { .. }));
     Played { shot: trial.shot, value, table, rules, new_board, fouled, pocketed, covered, leave: 0.0 }
+}
+
+/// What a shot from `before` (table and rules) to `after` was worth to `side`: the rules'
+/// verdict as `score` values it, less `IDLE` when it moved no piece. A shot that moves nothing
+/// but the striker leaves the position as it was: when nothing better is open, moving
+/// something is worth more, or two computers would trade the same shot for ever.
+pub(super) fn worth(
+    before_table: &Table,
+    before: &Match,
+    after_table: &Table,
+    after: &Match,
+    verdict: &crate::rules::Verdict,
+    side: Side,
+) -> f32 {
+    let value = score::score(before, after, verdict, after_table, side);
+    if moves_a_piece(before_table, after_table) {
+        value
+    } else {
+        value - IDLE
+    }
 }
 
 /// Worth lost by a shot that moves no piece.

@@ -73,6 +73,10 @@ impl Replay {
     /// gives the match as it stood then, to step through a match forwards and back. The
     /// outcomes of the strikes kept are kept.
     pub fn up_to(&self, actions: usize) -> Replay {
+        // The whole replay, as it is, so that it is checked whole as `play` checks it.
+        if actions >= self.actions.len() {
+            return self.clone();
+        }
         let actions = self.actions[..actions.min(self.actions.len())].to_vec();
         let strikes = actions.iter().filter(|a| matches!(a, Action::Strike { .. })).count();
         let outcomes = self.outcomes[..strikes.min(self.outcomes.len())].to_vec();

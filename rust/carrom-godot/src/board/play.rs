@@ -71,8 +71,10 @@ impl CarromBoard {
     }
 
     /// `predict_path` for `seat`'s striker as if it stood at `offset` pixels along its baseline
-    /// (where the coach's hint would have it), wherever it stands now. An offset the baseline
-    /// does not have is refused with an error, and the guide is empty.
+    /// (where the coach's hint would have it), wherever it stands now. The spot is not checked
+    /// against the baseline's ends or the pieces (`is_striker_position_legal` does that); a
+    /// seat that does not exist or an offset that is not a number is refused with an error,
+    /// and the guide is empty.
     #[func]
     fn predict_path_at(&self, seat: i64, offset: f64, direction: Vector2, power: f64) -> VarDictionary {
         let speed =

@@ -76,7 +76,8 @@ pub struct Hint {
     /// The pocket that piece goes into, struck as meant.
     pub pocket: Option<Pocket>,
     /// How often the hand it was asked for does what it means (pockets the target without a
-    /// foul; for a break or a safety, no foul), from 0 to 1, over `DRAWS` tries.
+    /// foul; for a break or a safety, no foul), from 0 to 1, over `DRAWS` tries (fewer when a
+    /// cancel cut them short).
     pub chance: f32,
     /// Why.
     pub reason: Reason,
@@ -125,6 +126,9 @@ pub fn hints(
     cancel: &AtomicBool,
 ) -> Result<Vec<Hint>, AiError> {
     let Ask { hand, count, seed } = ask;
+    if count == 0 {
+        return Ok(vec![]);
+    }
     let search = Search::new(budget, cancel);
     let base = table.clone_at_rest().ok_or(AiError::StillMoving)?;
     // A hint is for the seat to play, when it may.
@@ -183,7 +187,7 @@ pub fn hints(
                 shot: meant.shot,
                 target,
                 pocket: target.and_then(|t| meant.pocketed.iter().find(|d| d.piece == t)).map(|d| d.pocket),
-                chance: made as f32 / DRAWS as f32,
+                chance: made as f32 / tries.len().max(1) as f32,
                 reason: reason(&base, rules, meant, target),
                 value,
                 worth: value + meant.leave,
@@ -197,9 +201,13 @@ pub fn hints(
     Ok(hints)
 }
 
-/// The first piece of `side`'s own (the queen included) the shot pocketed.
+/// The first piece of `side`'s own (the queen included) the shot pocketed, after the break.
 fn target(rules: &Match, side: Side, meant: &Played) -> Option<PieceId> {
     let board = rules.board();
+    // A break means to break: a coin it drops is a bonus, not what it is judged by.
+    if !board.broken {
+        return None;
+    }
     meant.pocketed.iter().find(|d| d.kind == PieceKind::Queen || board.is_own(side, d.kind)).map(|d| d.piece)
 }
 

@@ -3,7 +3,7 @@
 //! worth (the search's points, without what it left).
 
 use super::{hints, Ask, Hint};
-use crate::ai::{score, AiError, Budget};
+use crate::ai::{search, AiError, Budget};
 use crate::game::{Action, Referee, Replay};
 use crate::physics::Table;
 use crate::seat::Seat;
@@ -39,8 +39,9 @@ const LIKELY: f32 = 0.25;
 
 /// Every strike `seats` played in board `board` (numbered from 1) of `replay`, in order, each
 /// beside the coach's first hint for `ask`'s hand from where it was played. The coach's
-/// searches keep to `budget` each and stop when `cancel` is set (then what was reviewed is
-/// given). A replay the rules refuse is refused.
+/// searches keep to `budget` each; once `cancel` is set no strike is looked at any more, and a
+/// search it cuts short may end the review with an error. A replay the rules refuse is
+/// refused.
 pub fn review(
     replay: &Replay,
     board: u32,
@@ -72,9 +73,10 @@ pub fn review(
             _ => None,
         };
         let ruling = referee.turn(&mut table).perform(action).map_err(|e| AiError::Replay(e.to_string()))?;
-        if let (Some(seat), Some((_, rules)), Some(best)) = (reviewing, &before, coached) {
+        if let (Some(seat), Some((at, rules)), Some(best)) = (reviewing, &before, coached) {
             let side = rules.check_seat(seat)?;
-            let played = score::score(rules, referee.rules(), &ruling.verdict, &table, side);
+            // Valued as the coach values its own tries, so the two compare.
+            let played = search::worth(at, rules, &table, referee.rules(), &ruling.verdict, side);
             reviewed.push(Reviewed { strike, seat, played, best });
         }
     }
