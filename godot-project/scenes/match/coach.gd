@@ -40,15 +40,20 @@ static func offered(for_seat: int) -> bool:
 ## A person's turn begins: the button is offered if coaching is.
 func begin_turn(for_seat: int) -> void:
 	# Play went on: a review not yet shown is no longer wanted.
-	if _reviewing:
-		_reviewing = false
-		ai.cancel()
+	_drop_review()
 	end_turn()
 	seat = for_seat
 	# A match loaded from a save says no board_started: its board is the one under way.
 	if _board < 1:
 		_board = rules.get_board_number()
 	hud.offer_hint(offered(seat))
+
+
+## Stops a review under way, if any: its lines would come to a panel nobody reads.
+func _drop_review() -> void:
+	if _reviewing:
+		_reviewing = false
+		ai.cancel()
 
 
 ## The turn is over (struck, timed out, the match left): nothing of its hints stays.
@@ -125,9 +130,7 @@ func review_board(panel: BoardEndPanel) -> void:
 	if seats.is_empty() or _board < 1:
 		return
 	# A review of an earlier board still under way is no longer wanted.
-	if _reviewing:
-		_reviewing = false
-		ai.cancel()
+	_drop_review()
 	end_turn()
 	var budget := ai.time_budget
 	ai.time_budget = REVIEW_SECONDS

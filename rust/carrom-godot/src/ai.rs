@@ -104,7 +104,7 @@ impl INode for CarromAi {
         match answer {
             Ok((Answer::Shot(shot), units, max)) => {
                 let seat = i64::from(u8::from(shot.seat));
-                let power = f64::from(shot.speed / max).clamp(0.0001, 1.0);
+                let power = convert::speed_to_power(shot.speed, max);
                 self.signals().shot_ready().emit(
                     seat,
                     units.pixels(shot.offset),

@@ -31,6 +31,12 @@ pub fn power_to_speed(power: f64, max_speed: f32) -> Result<f32, String> {
         .ok_or_else(|| format!("power must be {} (got {power})", carrom_core::physics::POWER_ALLOWED))
 }
 
+/// The power (0–1, never quite 0) that strikes at `speed`, the inverse of `power_to_speed`: how
+/// the computer's and the coach's shots are handed to GDScript.
+pub fn speed_to_power(speed: f32, max_speed: f32) -> f64 {
+    f64::from(speed / max_speed).clamp(0.0001, 1.0)
+}
+
 /// A direction from GDScript: finite and not zero.
 pub fn direction(x: f32, y: f32) -> Result<Vec2, String> {
     let v = Vec2::new(x, y);

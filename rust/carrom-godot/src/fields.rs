@@ -48,7 +48,7 @@ pub fn hint_fields(hint: &Hint, units: Units, max_speed: f32) -> Fields {
         ("seat", Field::Int(i64::from(u8::from(shot.seat)))),
         ("offset", Field::Float(units.pixels(shot.offset))),
         ("direction", Field::Point(shot.direction)),
-        ("power", Field::Float(f64::from(shot.speed / max_speed).clamp(0.0001, 1.0))),
+        ("power", Field::Float(crate::convert::speed_to_power(shot.speed, max_speed))),
         ("target", Field::Int(or_minus_one(hint.target.map(|t| t.number())))),
         ("pocket", Field::Int(or_minus_one(hint.pocket.map(|p| p.number())))),
         ("chance", Field::Float(f64::from(hint.chance))),

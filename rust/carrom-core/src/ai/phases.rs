@@ -159,7 +159,7 @@ pub(super) fn robust_pick(search: &Search, at: &At, style: &Style, scored: &[Pla
             break;
         }
         // A wobble the table refuses (struck backwards off the baseline) counts as a foul.
-        let off: f32 = tries.iter().flatten().map(|w| w.as_ref().map_or(-60.0, |w| w.value)).sum();
+        let off: f32 = tries.iter().flatten().map(|w| w.as_ref().map_or(search::REFUSED, |w| w.value)).sum();
         // The wobbles are valued by the shot alone; what it leaves is the meant shot's.
         let robust = (played.value + off) / (tries.len() + 1) as f32 + played.leave;
         if best.as_ref().is_none_or(|(b, _)| robust > *b) {

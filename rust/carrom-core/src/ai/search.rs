@@ -165,6 +165,9 @@ pub(super) fn worth(
     }
 }
 
+/// Worth of a shot the table refuses (struck backwards off the baseline): a foul's.
+pub(super) const REFUSED: f32 = -60.0;
+
 /// Worth lost by a shot that moves no piece.
 const IDLE: f32 = 3.0;
 /// A piece moved less than this, metres, stayed where it was.

@@ -2,7 +2,7 @@
 //! means, why it was chosen, and how often a player's hand brings it off. The hint a player
 //! asks for while aiming; asked again, the next best.
 
-use super::search::{Played, Search, Trial};
+use super::search::{Played, Search, Trial, REFUSED};
 use super::{rank, AiError, Budget, Hand, Level, Ranked, Shot, Style};
 use crate::aim::predict_path_from;
 use crate::physics::{Pocket, Table};
@@ -96,8 +96,6 @@ pub const MOST_HINTS: usize = 8;
 /// Shots of different outcomes played with the hand for each hint given, the best kept: the
 /// search's order is a perfect hand's, and a shot only a perfect hand brings off is no hint.
 const CONSIDERED: usize = 2;
-/// Worth of a try the table refuses, as the search values one.
-const REFUSED: f32 = -60.0;
 /// Striker and piece meeting further off full than 15° is a cut: the cosine of that angle
 /// (compared as a cosine, so no platform's trigonometry decides it).
 const CUT_COS: f32 = 0.9659;
