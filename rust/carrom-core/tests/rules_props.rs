@@ -67,6 +67,28 @@ fn play_out(
             m.begin_strike(seat).map_err(|e| TestCaseError::fail(e.to_string()))?;
             m.resolve(&shot).map_err(|e| TestCaseError::fail(e.to_string()))?
         };
+        // Pieces sent back wait for the next seat to place them (X3), and nobody strikes first.
+        if let Some(placing) = m.placing().cloned() {
+            prop_assert!(m.settings().opponent_places(), "pieces wait only where the match asks for it");
+            let seats = m.mode().seats();
+            let after = seats[(seats.iter().position(|s| *s == seat).unwrap() + 1) % seats.len()];
+            prop_assert_eq!(placing.by, after, "the seat after the one whose turn sent them back places");
+            prop_assert_eq!(&placing.pieces, &verdict.returns());
+            let to_strike = m.to_play().unwrap();
+            prop_assert!(m.begin_strike(to_strike).is_err(), "a strike before the placement");
+            let loaded =
+                Match::from_json(&m.to_json().unwrap()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(&loaded, &*m, "a match saved while pieces wait");
+            let mut kinds = placing.pieces.clone();
+            if rng.random_bool(0.5) {
+                kinds.reverse();
+            } else {
+                kinds.clear();
+            }
+            m.place(placing.by, &kinds).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        } else if m.settings().opponent_places() && !m.is_over() {
+            prop_assert!(verdict.returns().is_empty() || verdict.new_board(), "pieces went back unplaced");
+        }
         // The 19 pieces are accounted for: coins on the board or held, the queen somewhere.
         prop_assert!(m.board().coins_accounted(), "{:?}", m.board());
         // Scores never go down.
@@ -119,12 +141,13 @@ proptest! {
     #[test]
     fn random_matches_keep_pieces_and_scores_and_save_exactly(
         mode in mode_strategy(), rules in ruleset_strategy(), seed in any::<u64>(), max_boards in 1u32..4,
-        target in 5u32..40, time_limit in proptest::option::of(60.0f64..3000.0)
+        target in 5u32..40, time_limit in proptest::option::of(60.0f64..3000.0),
+        opponent_places in any::<bool>()
     ) {
         // Targets scale with what a coin is worth, so a match of any ruleset can reach them.
         let coin = rules.black_points.max(rules.white_points).max(1);
         let rules = Ruleset { max_boards, target_points: (target * coin).min(1000), ..rules };
-        let settings = MatchSettings { mode, rules, time_limit_seconds: time_limit };
+        let settings = MatchSettings { mode, rules, time_limit_seconds: time_limit, opponent_places };
         let mut m = Match::new(settings, seed).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let forfeited = play_out(&mut m, &mut rng, 0.6, 4000)?;

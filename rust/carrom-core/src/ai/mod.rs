@@ -10,6 +10,7 @@ mod first_look;
 mod hand;
 mod lookahead;
 mod phases;
+pub mod placement;
 mod score;
 mod search;
 

@@ -1,6 +1,7 @@
 //! What a player does, as the replay records it: exact values, so that playing the same
 //! actions again gives the same match bit for bit.
 
+use super::placement::Spot;
 use crate::rules::Foul;
 use crate::seat::Seat;
 use crate::vec2::Vec2;
@@ -31,6 +32,14 @@ pub enum Action {
     Pass {
         /// The seat whose turn it was.
         seat: Seat,
+    },
+    /// The pieces waiting beside the board placed in the centre (X3): at `spots`, each waiting
+    /// piece named once, or all of them nearest the centre (X1) when `spots` is empty.
+    Place {
+        /// The seat that places: the one after the seat whose turn sent them back.
+        seat: Seat,
+        /// Where each goes.
+        spots: Vec<Spot>,
     },
     /// Play time for the match clock (G1).
     AddTime {

@@ -1,6 +1,7 @@
 //! What a turn refuses. A refused action changes neither the table nor the match.
 
 use crate::physics::TableError;
+use crate::piece::PieceKind;
 use crate::rules::RulesError;
 
 /// Why an action of a turn, or a saved match, was refused.
@@ -12,6 +13,18 @@ pub enum GameError {
     /// The referee refused (not that seat's turn, the match is over …).
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// A returned piece placed where it may not go (X3).
+    #[error("{kind} cannot be placed at ({x}, {y}): {why}")]
+    Placement {
+        /// The kind placed.
+        kind: PieceKind,
+        /// Where, metres from the centre.
+        x: f32,
+        /// Where, metres from the centre.
+        y: f32,
+        /// What the spot breaks.
+        why: &'static str,
+    },
     /// Only a refereed match judges fouls and keeps a clock.
     #[error("no match is under way: start one before {0}")]
     NoMatch(&'static str),

@@ -3,6 +3,7 @@
 
 mod action;
 mod error;
+pub mod placement;
 mod referee;
 mod replay;
 mod returns;
@@ -11,6 +12,7 @@ mod turn;
 
 pub use action::Action;
 pub use error::GameError;
+pub use placement::Spot;
 pub use referee::Referee;
 pub use replay::Replay;
 pub use returns::Returned;
@@ -96,6 +98,12 @@ impl Game {
     /// The seat to play let its time run out (an online turn timer): the turn passes.
     pub fn pass(&mut self, seat: Seat) -> Result<Ruling, GameError> {
         self.turn().pass(seat)
+    }
+
+    /// `seat` places the returned pieces waiting beside the board (X3); empty `spots` puts
+    /// them nearest the centre.
+    pub fn place(&mut self, seat: Seat, spots: &[Spot]) -> Result<Ruling, GameError> {
+        self.turn().place(seat, spots)
     }
 
     /// Counts play time against the match clock (G1).

@@ -109,6 +109,9 @@ impl Replay {
                 }
                 Action::DeclareFoul { seat, foul } => rules.declare_foul(seat, foul).map(drop),
                 Action::Pass { seat } => rules.pass(seat).map(drop),
+                Action::Place { seat, ref spots } => {
+                    rules.place(seat, &spots.iter().map(|s| s.kind).collect::<Vec<_>>())
+                }
                 Action::AddTime { seconds } => rules.add_time(seconds).map(drop),
             };
             judged.map_err(|e| self.at(i, e))?;

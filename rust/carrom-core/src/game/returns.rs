@@ -1,6 +1,7 @@
 //! Carrying out a verdict on the table: returned pieces go to the free spot nearest the centre
 //! (X1), a new board is set up afresh, and the striker goes back to hand.
 
+use super::placement::waiting_piece;
 use crate::physics::{Place, Table, TableError};
 use crate::piece::{PieceId, PieceKind};
 use crate::rules::Verdict;
@@ -20,29 +21,32 @@ pub struct Returned {
 
 /// Applies `verdict` to a table at rest and says which pieces went where. Pieces that left the
 /// board go back first, then pocketed ones, lowest id first, so the same verdict always moves
-/// the same pieces. A new board is set up with the queen if `queen` (the ruleset has her).
+/// the same pieces; when an opponent is to place them (`waiting`, X3), they stay where they
+/// are for now. A new board is set up with the queen if `queen` (the ruleset has her).
 pub(crate) fn apply_verdict(
     table: &mut Table,
     verdict: &Verdict,
     queen: bool,
+    waiting: bool,
 ) -> Result<Vec<Returned>, TableError> {
     if verdict.new_board() {
         table.set_up(queen);
         return Ok(vec![]);
     }
-    let mut returned = vec![];
-    for kind in verdict.returns() {
-        let pick = |place_wanted: fn(Place) -> bool| {
-            table.pieces().iter().find(|p| p.kind == kind && place_wanted(p.place)).map(|p| p.id)
-        };
-        let Some(id) = pick(|p| p == Place::Off).or_else(|| pick(|p| matches!(p, Place::Pocket(_)))) else {
-            continue;
-        };
-        let at = table.return_to_centre(id)?;
-        returned.push(Returned { piece: id, kind, at });
-    }
+    let returned = if waiting { vec![] } else { return_pieces(table, &verdict.returns())? };
     if table.piece(PieceId::STRIKER)?.place != Place::Board || table.striker_seat().is_none() {
         table.set_piece(PieceId::STRIKER, Place::Hand, Vec2::ZERO)?;
+    }
+    Ok(returned)
+}
+
+/// Puts pieces of `kinds` back at the free spot nearest the centre (X1), in order.
+pub(crate) fn return_pieces(table: &mut Table, kinds: &[PieceKind]) -> Result<Vec<Returned>, TableError> {
+    let mut returned = vec![];
+    for &kind in kinds {
+        let Some(id) = waiting_piece(table, kind) else { continue };
+        let at = table.return_to_centre(id)?;
+        returned.push(Returned { piece: id, kind, at });
     }
     Ok(returned)
 }

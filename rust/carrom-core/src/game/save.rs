@@ -96,6 +96,10 @@ pub fn read(text: &str) -> Result<(Table, Referee), GameError> {
 fn agree(table: &Table, rules: &Match) -> Result<(), GameError> {
     let on_table =
         |kind: PieceKind| table.pieces().iter().filter(|p| p.kind == kind && p.place == Place::Board).count();
+    // Pieces waiting for an opponent to place them (X3) are the rules' on the board already.
+    let waiting =
+        |kind: PieceKind| rules.placing().map_or(0, |p| p.pieces.iter().filter(|k| **k == kind).count());
+    let on_table = |kind: PieceKind| on_table(kind) + waiting(kind);
     let board = rules.board();
     for kind in [PieceKind::White, PieceKind::Black] {
         if on_table(kind) != usize::from(board.on_board.get(kind)) {

@@ -3,10 +3,11 @@
 //! the Godot nodes, the computer's what-ifs and self-play all go through it, so a turn plays
 //! the same wherever it is played.
 
+use super::placement::{self, Spot};
 use super::returns::{apply_verdict, Returned};
 use super::{Action, GameError, Replay};
 use crate::physics::{Event, Place, ShotReport, Table, TableError};
-use crate::piece::PieceId;
+use crate::piece::{PieceId, PieceKind};
 use crate::rules::{Foul, Match, ShotSummary, Verdict};
 use crate::seat::Seat;
 use crate::vec2::Vec2;
@@ -138,7 +139,8 @@ impl<'a> Turn<'a> {
             return Ok(Ruling { report, verdict, returned: vec![] });
         }
         let queen = self.rules.as_deref().is_some_and(|r| r.settings().rules.queen);
-        let returned = apply_verdict(self.table, &verdict, queen)?;
+        let waiting = self.rules.as_deref().is_some_and(|r| r.placing().is_some());
+        let returned = apply_verdict(self.table, &verdict, queen, waiting)?;
         // A striker placed by a seat whose turn has ended (a pass, a declared foul) goes back to
         // hand, as after a strike: the next seat finds the table as a replay leaves it.
         let to_play = self.rules.as_deref().and_then(Match::to_play);
@@ -166,6 +168,23 @@ impl<'a> Turn<'a> {
         self.carry_out(None, verdict)
     }
 
+    /// `seat` places the pieces waiting beside the board (X3): at `spots`, or nearest the
+    /// centre when `spots` is empty. Refused whole, nothing moved, if a spot may not be had.
+    pub fn place(&mut self, seat: Seat, spots: &[Spot]) -> Result<Ruling, GameError> {
+        if self.table.is_moving() {
+            return Err(TableError::StillMoving.into());
+        }
+        let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("placing returned pieces"))?;
+        let kinds: Vec<PieceKind> = spots.iter().map(|s| s.kind).collect();
+        let mut after = rules.clone();
+        after.place(seat, &kinds)?;
+        let waiting = rules.placing().map(|p| p.pieces.clone()).unwrap_or_default();
+        let returned = placement::place(self.table, &waiting, spots)?;
+        *rules = after;
+        self.record(Action::Place { seat, spots: spots.to_vec() });
+        Ok(Ruling { returned, ..Ruling::default() })
+    }
+
     /// Counts `seconds` of play against the match clock (G1).
     pub fn add_time(&mut self, seconds: f64) -> Result<Ruling, GameError> {
         let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("adding time"))?;
@@ -183,6 +202,7 @@ impl<'a> Turn<'a> {
             }
             Action::DeclareFoul { seat, foul } => self.declare_foul(seat, foul),
             Action::Pass { seat } => self.pass(seat),
+            Action::Place { seat, ref spots } => self.place(seat, spots),
             Action::AddTime { seconds } => self.add_time(seconds),
         }
     }

@@ -36,6 +36,31 @@ pub enum RulesError {
         /// The seat to play.
         expected: Seat,
     },
+    /// Returned pieces wait to be placed (X3) before anyone strikes.
+    #[error("returned pieces wait for {by} to place them in the centre first")]
+    PlacementOwed {
+        /// The seat that places them.
+        by: Seat,
+    },
+    /// Nothing waits to be placed.
+    #[error("no returned piece waits to be placed")]
+    NothingToPlace,
+    /// Another seat places the returned pieces.
+    #[error("{expected} places the returned pieces, not {seat}")]
+    NotYourPlacing {
+        /// The seat that tried to place.
+        seat: Seat,
+        /// The seat that places.
+        expected: Seat,
+    },
+    /// A placement that does not name each waiting piece once.
+    #[error("the placement names {named:?} but {waiting:?} wait: name each waiting piece once, or none to place them all nearest the centre")]
+    WrongPiecesPlaced {
+        /// The kinds named.
+        named: Vec<PieceKind>,
+        /// The kinds waiting.
+        waiting: Vec<PieceKind>,
+    },
     /// A strike is being judged.
     #[error("a strike is already under way: resolve it first")]
     StrikeUnderWay,

@@ -3,6 +3,7 @@
 //! refusal names what does not fit.
 
 use super::{pass, Match, Outcome};
+use crate::piece::PieceKind;
 use crate::rules::error::RulesError;
 use crate::rules::queen::QueenState;
 use crate::rules::side::Side;
@@ -25,6 +26,7 @@ impl Match {
             self.timeouts = vec![0; self.mode().seats().len()];
         }
         self.check_clocks()?;
+        self.check_placing()?;
         Ok(self)
     }
 
@@ -136,6 +138,24 @@ impl Match {
             || (forfeited && self.outcome.is_none())
         {
             return bad("timed-out turns must be counted once per seat, and three in a row end the match");
+        }
+        Ok(())
+    }
+
+    /// Pieces waiting to be placed (X3): only where the match asks for it and goes on, placed
+    /// by a seat that plays, and never the striker or more pieces than a set has.
+    fn check_placing(&self) -> Result<(), RulesError> {
+        let Some(placing) = &self.placing else { return Ok(()) };
+        let ok = self.settings.opponent_places()
+            && self.outcome.is_none()
+            && !self.striking
+            && self.mode().seats().contains(&placing.by)
+            && !placing.pieces.is_empty()
+            && placing.pieces.len() <= 19
+            && !placing.pieces.contains(&PieceKind::Striker)
+            && (self.settings.rules.queen || !placing.pieces.contains(&PieceKind::Queen));
+        if !ok {
+            return bad("pieces wait to be placed where the match cannot have them waiting");
         }
         Ok(())
     }

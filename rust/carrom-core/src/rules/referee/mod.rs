@@ -6,11 +6,13 @@
 
 mod checked;
 mod pass;
+mod placing;
 mod scoring;
 mod strike;
 mod tally;
 
 pub use pass::TIMEOUTS_TO_FORFEIT;
+pub use placing::Placing;
 
 use crate::rules::board::BoardState;
 use crate::rules::error::RulesError;
@@ -58,6 +60,9 @@ pub struct Match {
     /// is judged before the time recorded after it). Empty at rest.
     #[serde(default)]
     pub(crate) time_while_striking: Vec<f64>,
+    /// Returned pieces waiting for an opponent to place them (X3); saves from before have none.
+    #[serde(default)]
+    pub(crate) placing: Option<Placing>,
 }
 
 impl Match {
@@ -81,6 +86,7 @@ impl Match {
             outcome: None,
             timeouts: vec![0; seats],
             time_while_striking: vec![],
+            placing: None,
         };
         m.board = m.fresh_board(1);
         Ok(m)
@@ -173,6 +179,9 @@ impl Match {
         if self.striking {
             return Err(RulesError::StrikeUnderWay);
         }
+        if let Some(placing) = &self.placing {
+            return Err(RulesError::PlacementOwed { by: placing.by });
+        }
         let expected = self.seat_to_play();
         if seat != expected {
             return Err(RulesError::NotYourTurn { seat, expected });
@@ -199,6 +208,7 @@ impl Match {
         let mut verdict = Verdict::default();
         self.punish(&[foul], &mut verdict);
         self.end_turn(&mut verdict);
+        self.owe_placement(seat, &verdict);
         Ok(verdict)
     }
 

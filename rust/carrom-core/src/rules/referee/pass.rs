@@ -31,6 +31,7 @@ impl Match {
         } else {
             self.end_turn(&mut verdict);
         }
+        self.owe_placement(seat, &verdict);
         Ok(verdict)
     }
 

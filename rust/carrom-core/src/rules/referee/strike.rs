@@ -81,6 +81,7 @@ impl Match {
         self.judge_last_coin(&mut facts);
         self.end_strike(facts, &mut verdict);
         self.count_held_time(&mut verdict);
+        self.owe_placement(seat, &verdict);
         Ok(verdict)
     }
 
