@@ -247,6 +247,22 @@ impl CarromAi {
         })
     }
 
+    /// The computer places the returned pieces waiting for `seat` (RULES.md X3) where they help
+    /// it most, at once: geometry alone, a few milliseconds. Refused when nothing waits for
+    /// that seat.
+    #[func]
+    fn place_returned(&mut self, seat: i64) -> Result<(), Refused> {
+        let seat = convert::seat(seat)?;
+        let mut board = alive(&self.board).ok_or("CarromAi.board must be set to a CarromBoard")?;
+        let spots = {
+            let board = board.bind();
+            let game = board.game().ok_or("no match under way: call CarromRules.start_match first")?;
+            carrom_core::ai::placement::place(game.table(), game.rules(), seat)
+        };
+        let ruled = board.bind_mut().rule(|turn| turn.place(seat, &spots));
+        ruled
+    }
+
     /// The player's hand the coach is told, checked.
     fn hand(&self) -> Result<Hand, Refused> {
         let in_range = |name: &str, value: f64, range: &std::ops::RangeInclusive<f64>| {

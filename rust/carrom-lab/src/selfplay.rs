@@ -1,5 +1,5 @@
 //! `cargo xtask selfplay --games N --levels expert,hard --mode singles --ruleset classic
-//! --threads 2` (carrom-lab, in release): the computer plays whole matches against itself and
+//! --threads 2 [--placing computer,centre]` (carrom-lab, in release): the computer plays whole matches against itself and
 //! reports how each level does, how fast it decides, and the load of the machine meanwhile.
 
 use carrom_core::ai::{plan, Budget, Level, Shot};
@@ -32,6 +32,9 @@ const STRIKE_CAP: usize = 3000;
 struct Options {
     games: u32,
     levels: [Level; 2],
+    /// How each player places returned pieces (RULES.md X3), when an opponent places them:
+    /// `true` the computer's choice, `false` nearest the centre (X1).
+    placers: Option<[bool; 2]>,
     settings: MatchSettings,
     threads: usize,
 }
@@ -42,6 +45,7 @@ fn options(args: &[String]) -> Result<Options, String> {
     let mut rules = Ruleset::classic();
     let mut mode = Mode::Singles;
     let mut threads = 0;
+    let mut placers = None;
     let names = |all: &[&str]| all.join(", ");
     let level_names = names(&Level::ALL.map(Level::name));
     let mut rest = args.iter();
@@ -75,10 +79,26 @@ fn options(args: &[String]) -> Result<Options, String> {
                     .filter(|n| (1..=256).contains(n))
                     .ok_or(format!("--threads takes a number from 1 to 256, got {value}"))?;
             }
+            "--placing" => {
+                let value = value()?;
+                let named: Option<Vec<bool>> = value
+                    .split(',')
+                    .map(|p| match p {
+                        "computer" => Some(true),
+                        "centre" => Some(false),
+                        _ => None,
+                    })
+                    .collect();
+                placers = Some(named.and_then(|n| n.try_into().ok()).ok_or(format!(
+                    "--placing takes two of computer, centre (who places returned pieces how), e.g. computer,centre: got {value}"
+                ))?);
+            }
             other => return Err(format!("selfplay: unknown argument {other}")),
         }
     }
-    Ok(Options { games, levels, settings: MatchSettings::with_rules(mode, rules), threads })
+    let settings =
+        MatchSettings { opponent_places: placers.is_some(), ..MatchSettings::with_rules(mode, rules) };
+    Ok(Options { games, levels, placers, settings, threads })
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -107,6 +127,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         pool.current_num_threads(),
         started.elapsed().as_secs_f64(),
     );
+    if let Some(placers) = options.placers {
+        let how = |p: bool| if p { "the computer's choice" } else { "nearest the centre" };
+        println!("returned pieces placed by the opponent: {}, against {}", how(placers[0]), how(placers[1]));
+    }
     println!("load average (1, 5, 15 min): {load_before} before, {} after", load_average());
     for (level, t) in options.levels.iter().zip(&mut tallies) {
         report(*level, t);
@@ -162,6 +186,7 @@ fn play_one(options: &Options, g: u64, tallies: &mut [Tally; 2]) -> Result<(), S
     for strike in 0..STRIKE_CAP {
         strikes = strike + 1;
         let Some(seat) = game.rules().to_play() else { break };
+        place_returned(options, &mut game, &who)?;
         let side = game.rules().side_of(seat).ok_or("seat without side")?;
         let t = who(side.index());
         let broken = game.rules().board().broken;
@@ -218,4 +243,18 @@ fn play_one(options: &Options, g: u64, tallies: &mut [Tally; 2]) -> Result<(), S
         tally.draws += u32::from(drew);
     }
     Ok(())
+}
+
+/// Returned pieces waiting for a player (RULES.md X3) placed as that player's `--placing` says.
+fn place_returned(options: &Options, game: &mut Game, who: &dyn Fn(usize) -> usize) -> Result<(), String> {
+    let (Some(placers), Some(placing)) = (options.placers, game.rules().placing().cloned()) else {
+        return Ok(());
+    };
+    let side = game.rules().side_of(placing.by).ok_or("placer without side")?;
+    let spots = if placers[who(side.index())] {
+        carrom_core::ai::placement::place(game.table(), game.rules(), placing.by)
+    } else {
+        vec![]
+    };
+    game.place(placing.by, &spots).map(drop).map_err(|e| e.to_string())
 }

@@ -118,6 +118,9 @@ pub enum NetError {
         got: u32,
     },
     /// A state that is not a valid saved match.
+    /// A match the protocol cannot play yet.
+    #[error("this match cannot be played online: {0}")]
+    NotOnline(&'static str),
     #[error("the state sent is not a valid match: {0}")]
     BadState(GameError),
     /// A message that only the other side sends.

@@ -115,6 +115,7 @@ impl Host {
     /// is the computer's), without a turn timer, waiting [`DROP_SECONDS`] for a player who
     /// drops. The caller keeps the match and lends it to every call that needs it.
     pub fn new(game: &Game, holders: impl IntoIterator<Item = (Seat, Holder)>) -> Result<Host, NetError> {
+        refuse_offline_only(game)?;
         let holders = holders.into_iter().collect();
         let mut host = Host {
             seats: game.rules().mode().seats().to_vec(),
@@ -697,4 +698,15 @@ impl Host {
 
 fn seat_number(seat: Seat) -> u8 {
     u8::from(seat)
+}
+
+/// Refuses a match the protocol cannot carry yet: one whose returned pieces wait for an
+/// opponent to place them (RULES.md X3), for no message sends a placement.
+pub(crate) fn refuse_offline_only(game: &Game) -> Result<(), NetError> {
+    if game.rules().settings().opponent_places {
+        return Err(NetError::NotOnline(
+            "returned pieces placed by an opponent are played offline only, for now",
+        ));
+    }
+    Ok(())
 }

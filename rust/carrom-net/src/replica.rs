@@ -177,6 +177,7 @@ impl Replica {
 
     fn load(&mut self, shots: u32, state: &str) -> Result<Box<Game>, NetError> {
         let game = Game::from_json(state).map_err(NetError::BadState)?;
+        crate::host::refuse_offline_only(&game)?;
         self.joined = true;
         self.shots = shots;
         self.settled = shots;

@@ -5,6 +5,7 @@
 //! itself borrowed while the board acts, so a listener may call either node back.
 
 mod announce;
+mod placing;
 mod reads;
 
 use crate::alive::alive;
@@ -44,6 +45,11 @@ pub struct CarromRules {
     /// A clock for the whole match in seconds; 0 plays without one.
     #[export(range = (0.0, 36000.0, or_greater))]
     time_limit_seconds: f64,
+    /// Whether an opponent places the pieces that go back to the centre (RULES.md X3): they
+    /// wait beside the board (`placement_owed`) until `place_returned`. Off, they go to the
+    /// free spot nearest the centre at once (X1).
+    #[export]
+    opponent_places: bool,
     /// The board this node referees: the match is played, and kept, there.
     #[export]
     #[var(set = set_board)]
@@ -151,6 +157,10 @@ impl CarromRules {
     /// The match ended: the winning side (-1 for a draw) and the totals.
     #[signal]
     fn match_finished(winner: i64, scores: PackedInt32Array);
+    /// Returned pieces wait for `seat` to place them (`kinds`, `CarromBoard.KIND_*`) with
+    /// `place_returned`; nobody strikes until then (X3). After the verdict's other signals.
+    #[signal]
+    fn placement_owed(seat: i64, kinds: PackedInt32Array);
 
     /// Starts a new match with the exported settings on a fresh table of the board; `seed`
     /// picks who starts (S1). Refused, with the setting named, when a setting is out of range.
@@ -310,6 +320,7 @@ impl CarromRules {
         rules.target_points = settings.rules.target_points.into();
         rules.max_boards = settings.rules.max_boards.into();
         rules.time_limit_seconds = settings.time_limit_seconds.unwrap_or(0.0);
+        rules.opponent_places = settings.opponent_places;
         rules.last_tally.clear();
         Ok(())
     }
@@ -337,8 +348,13 @@ impl CarromRules {
     /// The board ruled: its verdict, announced.
     fn on_board_ruled(&mut self) {
         let verdict = alive(&self.board).map(|b| b.bind().last_verdict().clone());
-        if let Some(verdict) = verdict {
-            self.announce(&verdict);
+        let Some(verdict) = verdict else { return };
+        self.announce(&verdict);
+        // Owed by this verdict's returns: a clock tick while pieces wait owes nothing new.
+        let owed = self.with_rules(|m| m.placing().cloned()).flatten();
+        if let Some(placing) = owed.filter(|_| !verdict.returns().is_empty()) {
+            let kinds: PackedInt32Array = placing.pieces.iter().map(|k| Kind::from(*k) as i32).collect();
+            self.signals().placement_owed().emit(announce::seat_number(placing.by), &kinds);
         }
     }
 
@@ -366,6 +382,7 @@ impl CarromRules {
             mode: self.mode.into(),
             rules,
             time_limit_seconds: (self.time_limit_seconds > 0.0).then_some(self.time_limit_seconds),
+            opponent_places: self.opponent_places,
         };
         settings.validate().map_err(GameError::from)?;
         Ok(settings)
