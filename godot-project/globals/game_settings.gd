@@ -40,6 +40,8 @@ var turn_board := true
 ## Offer the coach's hints in pass-and-play too (against the computer they always are; online,
 ## never).
 var hints_pass_and_play := false
+## Pieces this device's players are to place (RULES.md X3) go nearest the centre by themselves.
+var place_for_me := false
 ## A light vibration on a strike and on a pocket, where the device has a vibrator.
 var vibration := true
 ## Turns the board's effects off (a pocketed piece's drop, the flash of a hard hit, the
@@ -75,6 +77,7 @@ func load_settings() -> void:
 		hints_pass_and_play = bool(
 			file.get_value("play", "hints_pass_and_play", hints_pass_and_play)
 		)
+		place_for_me = bool(file.get_value("play", "place_for_me", place_for_me))
 		vibration = bool(file.get_value("play", "vibration", vibration))
 		reduce_motion = bool(file.get_value("play", "reduce_motion", reduce_motion))
 		ambience = bool(file.get_value("audio", "ambience", ambience))
@@ -101,6 +104,7 @@ func save_settings() -> void:
 	file.set_value("play", "aim_guide", aim_guide)
 	file.set_value("play", "turn_board", turn_board)
 	file.set_value("play", "hints_pass_and_play", hints_pass_and_play)
+	file.set_value("play", "place_for_me", place_for_me)
 	file.set_value("play", "vibration", vibration)
 	file.set_value("play", "reduce_motion", reduce_motion)
 	file.set_value("audio", "ambience", ambience)

@@ -27,7 +27,13 @@ func _run_all() -> void:
 
 
 func _run_file(path: String) -> void:
-	var scenario: Scenario = load(path).new()
+	# A scenario that does not parse runs none of its tests: it fails, by name.
+	var script := load(path) as GDScript
+	if script == null or not script.can_instantiate():
+		failed += 1
+		print("FAIL  %s: the scenario does not load (a parse error?)" % path.get_file())
+		return
+	var scenario: Scenario = script.new()
 	scenario.tree = self
 	for method in scenario.get_method_list():
 		var test: String = method["name"]

@@ -41,6 +41,9 @@ func _ready() -> void:
 	rules.ruleset = Session.ruleset()
 	rules.target_points = Session.target_points
 	rules.max_boards = Session.max_boards
+	# The opponent places returned pieces (RULES.md X3); online the protocol cannot carry a
+	# placement yet, so there they go nearest the centre (X1).
+	rules.opponent_places = not Online.is_online()
 	_fit()
 	var limit := board.get_striker_offset_limit()
 	hud.slider.min_value = -limit

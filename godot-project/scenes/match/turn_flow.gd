@@ -16,6 +16,8 @@ const TURN_SECONDS := 0.6
 @export var board_view: Node2D
 @export var ai: CarromAi
 @export var controller: StrikerController
+## Returned pieces waiting beside the board are placed before anyone strikes (RULES.md X3).
+@export var placement: ReturnedPlacement
 
 var _holding := false
 var _held_seat := -1
@@ -58,9 +60,13 @@ func _on_rules_turn_started(seat: int) -> void:
 		start(seat)
 
 
-## The seat's turn proper, once the board faces it: the computer thinks, or the person plays;
-## online, a seat played elsewhere waits for its shot from the host.
+## The seat's turn proper, once the board faces it: returned pieces waiting are placed first;
+## then the computer thinks, or the person plays; online, a seat played elsewhere waits for
+## its shot from the host.
 func _begin(seat: int) -> void:
+	if placement != null and rules.get_placing_seat() >= 0:
+		placement.begin(rules.get_placing_seat())
+		return
 	if Online.is_remote(seat):
 		return
 	if Online.role != Online.Role.JOIN and Session.is_computer(seat):
@@ -87,6 +93,11 @@ func _turn_board_to(seat: int) -> Tween:
 	_turn_tween = create_tween().set_trans(Tween.TRANS_SINE).set_ease(Tween.EASE_IN_OUT)
 	_turn_tween.tween_property(board_view, "rotation", goal, TURN_SECONDS)
 	return _turn_tween
+
+
+## The returned pieces are placed: the turn they held up begins.
+func _on_placement_placed() -> void:
+	start(rules.get_seat_to_play())
 
 
 func _on_ai_think_failed(reason: String) -> void:

@@ -1,5 +1,6 @@
 extends PanelContainer
-## Sound volume, language, the aim guide, the turning board, a turn timer for matches on this
+## Sound volume, language, the aim guide, hints in pass-and-play, returned pieces placed for
+## the player, the turning board, a turn timer for matches on this
 ## device, vibration, reduced motion (the
 ## board's drops, flashes and glides left out), the quiet room sound under a match and the match
 ## server's address, and the game's version; saved when closed (an address that is not a ws://
@@ -13,6 +14,7 @@ signal closed
 @onready var language: OptionButton = %Language
 @onready var aim_guide: CheckButton = %AimGuide
 @onready var hints: CheckButton = %Hints
+@onready var place_for_me: CheckButton = %PlaceForMe
 @onready var turn_board: CheckButton = %TurnBoard
 @onready var turn_timer: OptionButton = %TurnTimer
 @onready var vibration: CheckButton = %Vibration
@@ -27,6 +29,7 @@ func _ready() -> void:
 	volume.set_value_no_signal(GameSettings.volume)
 	aim_guide.set_pressed_no_signal(GameSettings.aim_guide)
 	hints.set_pressed_no_signal(GameSettings.hints_pass_and_play)
+	place_for_me.set_pressed_no_signal(GameSettings.place_for_me)
 	turn_board.set_pressed_no_signal(GameSettings.turn_board)
 	vibration.set_pressed_no_signal(GameSettings.vibration)
 	reduce_motion.set_pressed_no_signal(GameSettings.reduce_motion)
@@ -88,6 +91,10 @@ func _on_aim_guide_toggled(on: bool) -> void:
 
 func _on_hints_toggled(on: bool) -> void:
 	GameSettings.hints_pass_and_play = on
+
+
+func _on_place_for_me_toggled(on: bool) -> void:
+	GameSettings.place_for_me = on
 
 
 func _on_turn_board_toggled(on: bool) -> void:

@@ -65,6 +65,7 @@ func _run() -> void:
 	await _check_vibration_setting()
 	await MotionChecks.new(self, _result, _start_match).run()
 	await TurnTimerChecks.new(self, _result, _start_match).run()
+	await PlacingChecks.new(self, _result, _start_match).run()
 	await CoachChecks.new(self, _result, _start_match).run()
 	await LayoutChecks.new(self, _result, _start_match).run()
 	await LanguageChecks.new(self, _result, _start_match, SCENES).run()
@@ -148,6 +149,8 @@ func _check_scripted_board(ruleset: String) -> void:
 	var tray_mismatches := 0
 	while not finished[0] and strikes < STRIKE_LIMIT:
 		var seat := rules.get_seat_to_play()
+		if rules.get_placing_seat() >= 0:
+			await _place_by_tapping(game)
 		if not ai.think(seat, CarromAi.LEVEL_HARD):
 			break
 		var shot: Array = await ai.shot_ready
@@ -191,6 +194,21 @@ func _check_scripted_board(ruleset: String) -> void:
 	root.get_node("Session").set("ruleset_path", RULESETS + "classic.tres")
 	game.queue_free()
 	await process_frame
+
+
+## Returned pieces waiting for a person (RULES.md X3) placed where they stand, each tapped.
+func _place_by_tapping(game: Node2D) -> void:
+	var placement: Node2D = game.get_node("BoardView/Board/ReturnedPlacement")
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var until := Time.get_ticks_msec() + 3000
+	while not placement.call("is_placing") and Time.get_ticks_msec() < until:
+		await process_frame
+	await _wait_until_turned(game.get_node("BoardView"))
+	var to_screen := root.get_final_transform() * board.get_global_transform_with_canvas()
+	var spots: PackedVector2Array = placement.get("spots")
+	for spot in spots:
+		await _touch(to_screen * spot, true)
+		await _touch(to_screen * spot, false)
 
 
 ## Whether each side's tray holds the coins the rules say it pocketed this board.

@@ -216,6 +216,11 @@ func _strike_suggested(game: Node) -> bool:
 	var ai: CarromAi = game.get_node("Ai")
 	var controller: Node = game.get_node("Controller")
 	ai.time_budget = 0.5
+	var placement: Node = game.get_node("BoardView/Board/ReturnedPlacement")
+	if rules.get_placing_seat() >= 0 and placement.call("is_placing"):
+		# Returned pieces waiting for a person (RULES.md X3) go where they stand.
+		placement.call("place_as_they_stand")
+		await _settle()
 	if not ai.think(rules.get_seat_to_play(), CarromAi.LEVEL_HARD):
 		return false
 	var shot: Array = await ai.shot_ready

@@ -97,7 +97,7 @@ func test_x3_the_computer_places_for_its_seat() -> void:
 func _free_spot(
 	rules: CarromRules, kind: int, kinds: PackedInt32Array, spots: PackedVector2Array
 ) -> Vector2:
-	for ring in [60.0, 45.0, 30.0, 0.0]:
+	for ring: float in [60.0, 45.0, 30.0, 0.0]:
 		for step in 24:
 			var at := Vector2.RIGHT.rotated(TAU * step / 24.0) * ring
 			if rules.get_placement_refusal(kind, at, kinds, spots) == "":

@@ -6,7 +6,7 @@ mod error;
 pub mod placement;
 mod referee;
 mod replay;
-mod returns;
+pub(crate) mod returns;
 pub mod save;
 mod turn;
 

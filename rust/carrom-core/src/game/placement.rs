@@ -3,10 +3,10 @@
 //! nothing; the queen as near the centre as she can go (within one queen's radius of the
 //! nearest free spot), so that the placer picks the side, not the distance.
 
-use super::returns::return_pieces;
+use super::returns::{return_pieces, waiting_piece};
 use super::GameError;
 use crate::physics::{Place, Table};
-use crate::piece::{PieceId, PieceKind};
+use crate::piece::PieceKind;
 use crate::vec2::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -85,13 +85,4 @@ pub(crate) fn place(
         returned.push(super::Returned { piece: id, kind: spot.kind, at: spot.at });
     }
     Ok(returned)
-}
-
-/// The piece of `kind` that goes back next: a fallen one first, then a pocketed one, lowest
-/// id first, so that the same placement always moves the same pieces.
-pub(crate) fn waiting_piece(table: &Table, kind: PieceKind) -> Option<PieceId> {
-    let pick = |wanted: fn(Place) -> bool| {
-        table.pieces().iter().find(|p| p.kind == kind && wanted(p.place)).map(|p| p.id)
-    };
-    pick(|p| p == Place::Off).or_else(|| pick(|p| matches!(p, Place::Pocket(_))))
 }

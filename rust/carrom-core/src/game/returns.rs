@@ -1,7 +1,6 @@
 //! Carrying out a verdict on the table: returned pieces go to the free spot nearest the centre
 //! (X1), a new board is set up afresh, and the striker goes back to hand.
 
-use super::placement::waiting_piece;
 use crate::physics::{Place, Table, TableError};
 use crate::piece::{PieceId, PieceKind};
 use crate::rules::Verdict;
@@ -49,4 +48,13 @@ pub(crate) fn return_pieces(table: &mut Table, kinds: &[PieceKind]) -> Result<Ve
         returned.push(Returned { piece: id, kind, at });
     }
     Ok(returned)
+}
+
+/// The piece of `kind` that goes back next: a fallen one first, then a pocketed one, lowest
+/// id first, so that the same placement always moves the same pieces.
+pub(crate) fn waiting_piece(table: &Table, kind: PieceKind) -> Option<PieceId> {
+    let pick = |wanted: fn(Place) -> bool| {
+        table.pieces().iter().find(|p| p.kind == kind && wanted(p.place)).map(|p| p.id)
+    };
+    pick(|p| p == Place::Off).or_else(|| pick(|p| matches!(p, Place::Pocket(_))))
 }

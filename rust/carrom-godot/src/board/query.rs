@@ -57,6 +57,13 @@ impl CarromBoard {
         self.units.pixels(self.table().spec().board_size())
     }
 
+    /// The radius of the outer circle round the formation in pixels: returned pieces are placed
+    /// inside it (RULES.md X3).
+    #[func]
+    fn get_outer_circle_radius(&self) -> f64 {
+        self.units.pixels(self.table().spec().outer_circle_diameter / 2.0)
+    }
+
     /// The radius of a piece of `kind` in pixels.
     #[func]
     fn get_piece_radius(&self, kind: Kind) -> f64 {
