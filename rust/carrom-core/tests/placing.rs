@@ -236,3 +236,23 @@ fn x3_the_computer_places_every_waiting_piece_on_a_legal_spot_the_same_every_tim
         assert!(game.rules().placing().is_none(), "{mode:?}");
     }
 }
+
+#[test]
+fn x3_the_computer_weighs_a_shot_the_same_whoever_places_what_it_sends_back() {
+    use carrom_core::ai::{plan_shot, Level};
+    let (mut placed, _) = until_pieces_wait(placing_settings(Mode::Singles), 5);
+    let by = placed.rules().placing().unwrap().by;
+    placed.place(by, &[]).unwrap();
+    let strikes: Vec<Action> =
+        placed.replay().actions.iter().filter(|a| matches!(a, Action::Strike { .. })).cloned().collect();
+    let mut automatic = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), 5).unwrap();
+    for strike in &strikes {
+        automatic.perform(strike).unwrap();
+    }
+    let seat = placed.rules().to_play().unwrap();
+    for level in [Level::Medium, Level::Expert] {
+        let with = plan_shot(placed.table(), placed.rules(), seat, level, 3).unwrap();
+        let without = plan_shot(automatic.table(), automatic.rules(), seat, level, 3).unwrap();
+        assert_eq!(with, without, "{level:?}: the same shot, whoever places what it sends back");
+    }
+}

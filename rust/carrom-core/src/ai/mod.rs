@@ -254,6 +254,11 @@ fn rank(
     rng: &mut ChaCha8Rng,
 ) -> Result<Ranked, AiError> {
     let side = rules.check_seat(seat)?;
+    // A shot is weighed with what it sends back put back at once (X1): who places those pieces,
+    // and where, is a decision of its own (`placement`), and a what-if left waiting for one
+    // would refuse every reply the look-ahead tries.
+    let automatic = rules.with_automatic_returns();
+    let rules = &automatic;
     let candidates = candidates(base, rules, seat, side, style, rng);
     let at = phases::At { table: base, rules, side };
     let (looked, shortlist) = phases::first_look(search, &at, style, candidates);

@@ -5,7 +5,8 @@
 //! centre, inside the outer circle; the same position always gives the same spots.
 
 use super::candidate;
-use crate::game::placement::{refusal, waiting_piece};
+use crate::game::placement::refusal;
+use crate::game::returns::waiting_piece;
 use crate::game::Spot;
 use crate::physics::{Place, Table};
 use crate::piece::PieceKind;

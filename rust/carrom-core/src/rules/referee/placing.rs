@@ -25,6 +25,14 @@ impl Match {
         self.placing.as_ref()
     }
 
+    /// This match as if returned pieces went back at once (X1): for what-ifs that weigh a
+    /// shot, not its placement.
+    pub(crate) fn with_automatic_returns(&self) -> Match {
+        let mut automatic = self.clone();
+        automatic.settings.opponent_places = false;
+        automatic
+    }
+
     /// After an action by `actor` that ended with `verdict`: the pieces it sent back wait for
     /// the next seat to place them, if the match asks for it and goes on. A new board sets
     /// every piece up afresh, so nothing waits then.
