@@ -9,7 +9,7 @@ use crate::game::placement::refusal;
 use crate::game::returns::waiting_piece;
 use crate::game::Spot;
 use crate::physics::{Place, Table};
-use crate::piece::PieceKind;
+use crate::piece::{PieceId, PieceKind};
 use crate::rules::Match;
 use crate::seat::Seat;
 use crate::vec2::Vec2;
@@ -19,6 +19,8 @@ const RINGS: [f32; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 const SPOTS_PER_RING: usize = 24;
 /// Weight of a seat that does not strike next: its chance comes a turn later, if at all.
 const LATER: f32 = 0.5;
+/// Targets whose lanes count for a seat: a position with a few open lanes beats one with one.
+const LANES: usize = 3;
 
 /// The spots `seat` chooses for the pieces waiting to be placed, in the order they wait; empty
 /// when nothing waits for `seat` (or, on a board too full to try, to let them go nearest the
@@ -38,7 +40,7 @@ pub fn place(table: &Table, rules: &Match, seat: Seat) -> Vec<Spot> {
             if scratch.set_piece(id, Place::Board, at).is_err() {
                 continue;
             }
-            let worth = worth(&scratch, rules, seat, id);
+            let worth = worth(&scratch, rules, seat);
             if best.is_none_or(|(_, w)| worth > w) {
                 best = Some((at, worth));
             }
@@ -73,32 +75,40 @@ fn candidates(table: &Table, kind: PieceKind) -> Vec<Vec2> {
     spots
 }
 
-/// What piece `id`, where it stands, is worth to `seat`'s side: the best lane each seat that
-/// may pocket it has, for the placer's side and against the others, the seat to strike next
-/// counting whole and the rest by `LATER`.
-fn worth(table: &Table, rules: &Match, seat: Seat, id: crate::piece::PieceId) -> f32 {
-    let Ok(piece) = table.piece(id) else { return 0.0 };
+/// What the position is worth to `seat`'s side with the placed piece where it stands: the open
+/// lanes of every seat to the pieces it may pocket (its best `LANES` targets), for the placer's
+/// side and against the others, the seat to strike next counting whole and the rest by
+/// `LATER`. A piece that shuts an opponent's lanes counts, and so does one that shuts the
+/// placer's own.
+fn worth(table: &Table, rules: &Match, seat: Seat) -> f32 {
     let mine = rules.side_of(seat);
     let next = rules.to_play();
+    let board = rules.board();
     rules
         .mode()
         .seats()
         .iter()
         .filter_map(|&other| {
             let side = rules.side_of(other)?;
-            let may_pocket = piece.kind == PieceKind::Queen || rules.board().is_own(side, piece.kind);
-            if !may_pocket {
-                return None;
-            }
-            let best = candidate::pocketing(table, other, &[id])
+            let holds = board.held.get(side.index()).is_some_and(|h| h.total() > 0);
+            let targets: Vec<PieceId> = table
+                .pieces()
                 .iter()
-                .map(|c| c.promise)
-                .fold(None, |b: Option<f32>, p| Some(b.map_or(p, |b| b.max(p))));
-            // No lane at all is worth less than the worst lane found.
-            let lane = best.map_or(0.0, |p| 1.0 + (p + 3.0).max(0.0));
+                .filter(|p| p.on_board() && p.kind != PieceKind::Striker)
+                .filter(|p| board.is_own(side, p.kind) || (p.kind == PieceKind::Queen && holds))
+                .map(|p| p.id)
+                .collect();
+            let mut best: Vec<f32> = targets
+                .iter()
+                .filter_map(|&id| {
+                    candidate::pocketing(table, other, &[id]).iter().map(|c| c.promise).reduce(f32::max)
+                })
+                .collect();
+            best.sort_by(|a, b| b.total_cmp(a));
+            let lanes: f32 = best.iter().take(LANES).map(|p| 1.0 + (p + 3.0).max(0.0)).sum();
             let weight = if Some(other) == next { 1.0 } else { LATER };
             let sign = if Some(side) == mine { 1.0 } else { -1.0 };
-            Some(sign * weight * lane)
+            Some(sign * weight * lanes)
         })
         .sum()
 }
