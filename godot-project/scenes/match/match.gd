@@ -66,8 +66,12 @@ func _go_online() -> void:
 	var error := OK
 	if Online.role == Online.Role.HOST:
 		var holders := Online.holders(Session.seats(), Session.computer_seats())
-		# A saved match (one a host left, say) is hosted as it stands; else a new one.
+		# A saved match (one a host left, say) is hosted as it stands; else a new one. One
+		# whose returned pieces wait for the opponent (RULES.md X3) cannot be played online yet.
 		var resumed := SaveSlot.resume and rules.load_match(SaveSlot.document)
+		if resumed and rules.opponent_places:
+			resumed = false
+			rules.opponent_places = false
 		if not resumed or board.is_moving():
 			resumed = false
 			rules.start_match(Session.match_seed)

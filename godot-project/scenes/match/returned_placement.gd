@@ -57,12 +57,21 @@ func begin(for_seat: int) -> void:
 	_held = -1
 	timed_out = false
 	if Session.is_computer(seat):
-		await get_tree().create_timer(COMPUTER_SECONDS).timeout
+		# A timer the pause holds: the computer does not place behind the pause menu.
+		await get_tree().create_timer(COMPUTER_SECONDS, false).timeout
 		_finish(ai.place_returned(seat))
 		return
 	if GameSettings.place_for_me:
 		_finish(rules.place_returned(seat, PackedInt32Array(), PackedVector2Array()))
 		return
+	# The queen first: she goes as near the centre as she can, before the coins take room.
+	var queen_first := PackedInt32Array()
+	for kind in kinds:
+		if kind == CarromBoard.KIND_QUEEN:
+			queen_first.insert(0, kind)
+		else:
+			queen_first.append(kind)
+	kinds = queen_first
 	for kind in kinds:
 		spots.append(_nearest_free(kind))
 		settled.append(false)
@@ -172,7 +181,11 @@ func refusal(i: int) -> String:
 func _finish(done: bool) -> void:
 	if not done:
 		push_warning("The returned pieces could not be placed; they go nearest the centre.")
-		rules.place_returned(seat, PackedInt32Array(), PackedVector2Array())
+		done = rules.place_returned(seat, PackedInt32Array(), PackedVector2Array())
+	if not done:
+		# Nothing more to try: the match waits rather than begin the same placement again.
+		push_error("The returned pieces cannot be placed at all; the match cannot go on.")
+		return
 	seat = -1
 	spots = PackedVector2Array()
 	kinds = PackedInt32Array()

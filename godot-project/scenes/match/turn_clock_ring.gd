@@ -43,7 +43,11 @@ func _ready() -> void:
 
 func _process(delta: float) -> void:
 	# A turn that went to another seat (the computer's, say) is not this person's to time.
-	if _stroke_seat >= 0 and rules.get_seat_to_play() != _stroke_seat:
+	# Nor is a turn held up while returned pieces are placed (RULES.md X3): it starts again after.
+	if (
+		_stroke_seat >= 0
+		and (rules.get_seat_to_play() != _stroke_seat or rules.get_placing_seat() >= 0)
+	):
 		_stroke_seat = -1
 	if _stroke_seat >= 0 and not board.is_moving() and not _waits():
 		_spent += minf(delta, LONGEST_FRAME)

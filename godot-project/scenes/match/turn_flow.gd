@@ -97,7 +97,7 @@ func _turn_board_to(seat: int) -> Tween:
 
 ## The returned pieces are placed: the turn they held up begins.
 func _on_placement_placed() -> void:
-	start(rules.get_seat_to_play())
+	_on_rules_turn_started(rules.get_seat_to_play())
 
 
 func _on_ai_think_failed(reason: String) -> void:

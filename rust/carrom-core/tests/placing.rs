@@ -144,7 +144,7 @@ fn x3_the_queen_goes_as_near_the_centre_as_she_can() {
         Some("the queen goes as near the centre as she can")
     );
     assert_eq!(refusal(&table, PieceKind::White, far, &[]), None, "a coin may go anywhere in the circle");
-    // With the near spots taken by pieces placed before her, she may go a little further.
+    // Pieces placed before her in the same placement cannot push her out: she goes first.
     let ring: Vec<Spot> = (0..6)
         .map(|i| {
             let a = i as f32 * std::f32::consts::TAU / 6.0;
@@ -152,7 +152,10 @@ fn x3_the_queen_goes_as_near_the_centre_as_she_can() {
         })
         .collect();
     let beyond = Vec2::new(0.0, 3.0 * rc + rq + 0.002);
-    assert_eq!(refusal(&table, PieceKind::Queen, beyond, &ring), None, "beyond a full ring");
+    assert_eq!(
+        refusal(&table, PieceKind::Queen, beyond, &ring),
+        Some("the queen goes as near the centre as she can")
+    );
     let outside = Vec2::new(spec.outer_circle_diameter / 2.0, 0.0);
     assert_eq!(
         refusal(&table, PieceKind::White, outside, &[]),

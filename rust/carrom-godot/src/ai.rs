@@ -248,7 +248,7 @@ impl CarromAi {
     }
 
     /// The computer places the returned pieces waiting for `seat` (RULES.md X3) where they help
-    /// it most, at once: geometry alone, a few milliseconds. Refused when nothing waits for
+    /// it most, at once: geometry alone, tens of milliseconds. Refused when nothing waits for
     /// that seat.
     #[func]
     fn place_returned(&mut self, seat: i64) -> Result<(), Refused> {

@@ -117,10 +117,10 @@ pub enum NetError {
         /// The number that came.
         got: u32,
     },
-    /// A state that is not a valid saved match.
     /// A match the protocol cannot play yet.
     #[error("this match cannot be played online: {0}")]
     NotOnline(&'static str),
+    /// A state that is not a valid saved match.
     #[error("the state sent is not a valid match: {0}")]
     BadState(GameError),
     /// A message that only the other side sends.

@@ -22,14 +22,17 @@ const LATER: f32 = 0.5;
 /// Targets whose lanes count for a seat: a position with a few open lanes beats one with one.
 const LANES: usize = 3;
 
-/// The spots `seat` chooses for the pieces waiting to be placed, in the order they wait; empty
+/// The spots `seat` chooses for the pieces waiting to be placed, the queen's first; empty
 /// when nothing waits for `seat` (or, on a board too full to try, to let them go nearest the
 /// centre).
 pub fn place(table: &Table, rules: &Match, seat: Seat) -> Vec<Spot> {
     let Some(placing) = rules.placing().filter(|p| p.by == seat) else { return vec![] };
     let Some(mut scratch) = table.clone_at_rest() else { return vec![] };
     let mut spots: Vec<Spot> = vec![];
-    for &kind in &placing.pieces {
+    // The queen first: she goes as near the centre as she can, before the coins take room.
+    let mut kinds = placing.pieces.clone();
+    kinds.sort_by_key(|k| *k != PieceKind::Queen);
+    for kind in kinds {
         let Some(id) = waiting_piece(&scratch, kind) else { return vec![] };
         let legal: Vec<Vec2> = candidates(&scratch, kind)
             .into_iter()

@@ -1,9 +1,9 @@
 //! Returned pieces placed by an opponent (X3): where a waiting piece may go, and putting the
 //! waiting pieces there. A coin goes anywhere wholly inside the outer circle, overlapping
-//! nothing; the queen as near the centre as she can go (within one queen's radius of the
-//! nearest free spot), so that the placer picks the side, not the distance.
+//! nothing; the queen as near the centre as she can go (no further from it than the nearest
+//! free spot, plus one queen's radius), so that the placer picks the side, not the distance.
 
-use super::returns::{return_pieces, waiting_piece};
+use super::returns::{return_pieces, waiting_pieces};
 use super::GameError;
 use crate::physics::{Place, Table};
 use crate::piece::PieceKind;
@@ -39,22 +39,14 @@ pub fn refusal(table: &Table, kind: PieceKind, at: Vec2, placed: &[Spot]) -> Opt
         return Some("it would overlap a piece there");
     }
     if kind == PieceKind::Queen {
-        let nearest = nearest_free(table, kind, placed).map_or(0.0, Vec2::length);
+        // Measured on the board as the verdict left it: pieces placed before her in the same
+        // placement cannot push her further out.
+        let nearest = table.free_spot_near(Vec2::ZERO, kind).map_or(0.0, Vec2::length);
         if at.length() > nearest + r {
             return Some("the queen goes as near the centre as she can");
         }
     }
     None
-}
-
-/// The free spot nearest the centre for `kind`, with `placed` taken too.
-fn nearest_free(table: &Table, kind: PieceKind, placed: &[Spot]) -> Option<Vec2> {
-    let spec = table.spec();
-    let mut occupied: Vec<(Vec2, f32)> =
-        table.pieces().iter().filter(|p| p.on_board()).map(|p| (p.position, spec.radius(p.kind))).collect();
-    occupied.extend(placed.iter().map(|s| (s.at, spec.radius(s.kind))));
-    let r = spec.radius(kind);
-    crate::return_spot::nearest_free_spot(Vec2::ZERO, r, &occupied, spec.half_surface() - r)
 }
 
 /// Puts the `waiting` kinds on `table`: at `spots` (each waiting piece named once, checked
@@ -73,14 +65,16 @@ pub(crate) fn place(
             return Err(GameError::Placement { kind: spot.kind, x: spot.at.x, y: spot.at.y, why });
         }
     }
+    // Every piece chosen before any moves: a placement is refused whole or made whole.
+    let kinds: Vec<PieceKind> = spots.iter().map(|s| s.kind).collect();
+    let ids = waiting_pieces(table, &kinds).ok_or(GameError::Placement {
+        kind: spots[0].kind,
+        x: spots[0].at.x,
+        y: spots[0].at.y,
+        why: "a piece named does not wait beside the board",
+    })?;
     let mut returned = vec![];
-    for spot in spots {
-        let id = waiting_piece(table, spot.kind).ok_or(GameError::Placement {
-            kind: spot.kind,
-            x: spot.at.x,
-            y: spot.at.y,
-            why: "no piece of that kind waits beside the board",
-        })?;
+    for (spot, id) in spots.iter().zip(ids) {
         table.set_piece(id, Place::Board, spot.at)?;
         returned.push(super::Returned { piece: id, kind: spot.kind, at: spot.at });
     }

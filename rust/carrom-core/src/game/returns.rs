@@ -53,8 +53,18 @@ pub(crate) fn return_pieces(table: &mut Table, kinds: &[PieceKind]) -> Result<Ve
 /// The piece of `kind` that goes back next: a fallen one first, then a pocketed one, lowest
 /// id first, so that the same placement always moves the same pieces.
 pub(crate) fn waiting_piece(table: &Table, kind: PieceKind) -> Option<PieceId> {
-    let pick = |wanted: fn(Place) -> bool| {
-        table.pieces().iter().find(|p| p.kind == kind && wanted(p.place)).map(|p| p.id)
-    };
-    pick(|p| p == Place::Off).or_else(|| pick(|p| matches!(p, Place::Pocket(_))))
+    waiting_pieces(table, &[kind]).and_then(|ids| ids.first().copied())
+}
+
+/// The pieces that go back for `kinds`, in order, each chosen as `waiting_piece` chooses and
+/// none twice; `None` when one kind has no piece waiting.
+pub(crate) fn waiting_pieces(table: &Table, kinds: &[PieceKind]) -> Option<Vec<PieceId>> {
+    let mut chosen: Vec<PieceId> = vec![];
+    for &kind in kinds {
+        let free = |p: &&crate::physics::PieceState| p.kind == kind && !chosen.contains(&p.id);
+        let fallen = table.pieces().iter().filter(free).find(|p| p.place == Place::Off);
+        let pocketed = || table.pieces().iter().filter(free).find(|p| matches!(p.place, Place::Pocket(_)));
+        chosen.push(fallen.or_else(pocketed)?.id);
+    }
+    Some(chosen)
 }
