@@ -29,10 +29,15 @@ func run() -> void:
 func _persons_turn(game: Node2D) -> bool:
 	var controller: Node = game.get_node("Controller")
 	var until := Time.get_ticks_msec() + WAIT_MS
+	var placement: Node = game.get_node("BoardView/Board/ReturnedPlacement")
 	while Time.get_ticks_msec() < until:
 		# StrikerController.State.READY
 		if controller.get("state") == 1 and controller.get("seat") == 0:
 			return true
+		# Pieces the computer's foul sent back are the person's to place (RULES.md X3): where
+		# they stand.
+		if placement.call("is_placing"):
+			placement.call("place_as_they_stand")
 		await tree.process_frame
 	return false
 
