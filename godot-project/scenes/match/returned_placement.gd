@@ -14,8 +14,6 @@ signal placed
 
 ## Seconds a person has to place before the pieces go nearest the centre.
 const SECONDS := 20.0
-## How far round a piece (times its radius) a press takes it: a finger is wider than a coin.
-const GRAB := 1.8
 ## Seconds the computer waits, so that a player sees the pieces go back.
 const COMPUTER_SECONDS := 0.6
 ## The waiting pieces' colours, by kind (CarromBoard.KIND_*).
@@ -40,7 +38,6 @@ var settled: Array[bool] = []
 var timed_out := false
 ## The piece held by a finger or the mouse (-1: none), and seconds left to place.
 var _held := -1
-var _moved := false
 var _left := 0.0
 
 
@@ -64,16 +61,8 @@ func begin(for_seat: int) -> void:
 	if GameSettings.place_for_me:
 		_finish(rules.place_returned(seat, PackedInt32Array(), PackedVector2Array()))
 		return
-	# The queen first: she goes as near the centre as she can, before the coins take room.
-	var queen_first := PackedInt32Array()
+	spots = rules.get_placement_proposals()
 	for kind in kinds:
-		if kind == CarromBoard.KIND_QUEEN:
-			queen_first.insert(0, kind)
-		else:
-			queen_first.append(kind)
-	kinds = queen_first
-	for kind in kinds:
-		spots.append(_nearest_free(kind))
 		settled.append(false)
 	_left = SECONDS
 	hud.banner(
@@ -107,7 +96,7 @@ func _unhandled_input(event: InputEvent) -> void:
 		place_as_they_stand()
 		get_viewport().set_input_as_handled()
 	elif StrikerController.is_pointer_button(event) and event.pressed:
-		press(_to_board(event.position))
+		press(StrikerController.screen_to_board(board, event.position))
 		get_viewport().set_input_as_handled()
 
 
@@ -118,22 +107,18 @@ func _input(event: InputEvent) -> void:
 	if StrikerController.is_pointer_button(event) and not event.pressed:
 		release()
 		get_viewport().set_input_as_handled()
-	elif (
-		event is InputEventScreenDrag or (event is InputEventMouseMotion and event.button_mask & 1)
-	):
-		drag(_to_board(event.position))
+	elif StrikerController.is_pointer_drag(event):
+		drag(StrikerController.screen_to_board(board, event.position))
 		get_viewport().set_input_as_handled()
 
 
 ## A press at `at` (board pixels) takes the nearest waiting piece within reach.
 func press(at: Vector2) -> void:
 	_held = -1
-	_moved = false
 	var nearest := INF
 	for i in spots.size():
 		# A coin is small on a phone: the press may land as far off as the striker's may.
-		var finger := StrikerController.TOUCH_TARGET * 0.5 / _scale()
-		var reach := maxf(board.get_piece_radius(kinds[i]) * GRAB, finger)
+		var reach := StrikerController.reach(board, kinds[i])
 		var distance := at.distance_to(spots[i])
 		if distance <= reach and distance < nearest:
 			nearest = distance
@@ -146,7 +131,6 @@ func drag(at: Vector2) -> void:
 		return
 	spots[_held] = at
 	settled[_held] = false
-	_moved = true
 	queue_redraw()
 
 
@@ -193,29 +177,6 @@ func _finish(done: bool) -> void:
 	_held = -1
 	queue_redraw()
 	placed.emit()
-
-
-## The free spot nearest the centre for `kind`, beside the pieces proposed before it: where the
-## rule puts it by itself, found on rings round the centre.
-func _nearest_free(kind: int) -> Vector2:
-	var before := kinds.slice(0, spots.size())
-	var step := board.get_piece_radius(kind) * 0.25
-	for ring in 40:
-		var count := maxi(1, ring * 6)
-		for k in count:
-			var at := Vector2.RIGHT.rotated(TAU * k / count) * step * ring
-			if rules.get_placement_refusal(kind, at, before, spots) == "":
-				return at
-	return Vector2.ZERO
-
-
-## Screen pixels per board pixel.
-func _scale() -> float:
-	return maxf(board.get_global_transform_with_canvas().get_scale().x, 0.01)
-
-
-func _to_board(screen: Vector2) -> Vector2:
-	return board.get_global_transform_with_canvas().affine_inverse() * screen
 
 
 func _draw() -> void:

@@ -132,9 +132,7 @@ func _input(event: InputEvent) -> void:
 	if is_pointer_button(event) and not event.pressed:
 		_release_pointer()
 		get_viewport().set_input_as_handled()
-	elif (
-		event is InputEventScreenDrag or (event is InputEventMouseMotion and event.button_mask & 1)
-	):
+	elif is_pointer_drag(event):
 		_drag(to_board(event.position))
 		get_viewport().set_input_as_handled()
 
@@ -156,7 +154,20 @@ static func is_pointer_button(event: InputEvent) -> bool:
 
 ## A point of the screen in board pixels (the board may be scaled and turned).
 func to_board(screen: Vector2) -> Vector2:
-	return board.get_global_transform_with_canvas().affine_inverse() * screen
+	return screen_to_board(board, screen)
+
+
+## A point on the screen as `on`'s board pixels.
+static func screen_to_board(on: CarromBoard, screen: Vector2) -> Vector2:
+	return on.get_global_transform_with_canvas().affine_inverse() * screen
+
+
+## A finger's drag, or the mouse moved with its left button held.
+static func is_pointer_drag(event: InputEvent) -> bool:
+	return (
+		event is InputEventScreenDrag
+		or (event is InputEventMouseMotion and event.button_mask & MOUSE_BUTTON_MASK_LEFT)
+	)
 
 
 func _striker_position() -> Vector2:
@@ -166,8 +177,14 @@ func _striker_position() -> Vector2:
 ## How near the striker (board pixels) a press takes it: the striker and a rim, and never
 ## less than `TOUCH_TARGET` on the screen however small the board is drawn.
 func grab_radius() -> float:
-	var radius := board.get_piece_radius(CarromBoard.KIND_STRIKER) * 1.8
-	var scale := board.get_global_transform_with_canvas().get_scale().x
+	return reach(board, CarromBoard.KIND_STRIKER)
+
+
+## How near a piece of `kind` on `on` (board pixels) a press takes it: the piece and a rim,
+## and never less than `TOUCH_TARGET` on the screen however small the board is drawn.
+static func reach(on: CarromBoard, kind: int) -> float:
+	var radius := on.get_piece_radius(kind) * 1.8
+	var scale := on.get_global_transform_with_canvas().get_scale().x
 	return maxf(radius, TOUCH_TARGET / 2.0 / scale) if scale > 0.0 else radius
 
 

@@ -259,3 +259,24 @@ fn x3_the_computer_weighs_a_shot_the_same_whoever_places_what_it_sends_back() {
         assert_eq!(with, without, "{level:?}: the same shot, whoever places what it sends back");
     }
 }
+
+#[test]
+fn x3_a_person_placing_starts_from_where_x1_would_put_the_pieces() {
+    use carrom_core::game::placement::{proposals, refusal};
+    for seed in [5, 6, 7, 8] {
+        let (mut game, _) = until_pieces_wait(placing_settings(Mode::Singles), seed);
+        let placing = game.rules().placing().unwrap().clone();
+        let proposed = proposals(game.table(), &placing.pieces);
+        assert_eq!(proposed.len(), placing.pieces.len(), "seed {seed}: a spot for each waiting piece");
+        let spots: Vec<Spot> =
+            placing.pieces.iter().zip(&proposed).map(|(&kind, &at)| Spot { kind, at }).collect();
+        for (i, spot) in spots.iter().enumerate() {
+            assert_eq!(refusal(game.table(), spot.kind, spot.at, &spots[..i]), None, "seed {seed}");
+        }
+        if !placing.pieces.contains(&PieceKind::Queen) {
+            let ruling = game.place(placing.by, &[]).unwrap();
+            let x1: Vec<Vec2> = ruling.returned.iter().map(|r| r.at).collect();
+            assert_eq!(proposed, x1, "seed {seed}: the proposals are X1's spots");
+        }
+    }
+}

@@ -138,14 +138,11 @@ func _check_place_by_touch() -> void:
 	for ring: float in [60.0, 50.0, 40.0]:
 		for k in 24:
 			var at := Vector2.RIGHT.rotated(TAU * k / 24.0) * ring
-			var kind: int = placement.get("kinds")[0]
-			if (
-				spot == Vector2.ZERO
-				and (
-					rules.get_placement_refusal(kind, at, PackedInt32Array(), PackedVector2Array())
-					== ""
-				)
-			):
+			var kinds: PackedInt32Array = placement.get("kinds")
+			var others: PackedVector2Array = placement.get("spots").slice(1)
+			# Clear of the board's pieces and of the other waiting pieces where they stand.
+			var why := rules.get_placement_refusal(kinds[0], at, kinds.slice(1), others)
+			if spot == Vector2.ZERO and why == "":
 				spot = at
 	var several: bool = placement.get("kinds").size() > 1
 	await _drag_piece(game, spot)

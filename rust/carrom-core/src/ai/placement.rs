@@ -5,7 +5,7 @@
 //! centre, inside the outer circle; the same position always gives the same spots.
 
 use super::candidate;
-use crate::game::placement::refusal;
+use crate::game::placement::{queen_first, refusal};
 use crate::game::returns::waiting_piece;
 use crate::game::Spot;
 use crate::physics::{Place, Table};
@@ -29,10 +29,7 @@ pub fn place(table: &Table, rules: &Match, seat: Seat) -> Vec<Spot> {
     let Some(placing) = rules.placing().filter(|p| p.by == seat) else { return vec![] };
     let Some(mut scratch) = table.clone_at_rest() else { return vec![] };
     let mut spots: Vec<Spot> = vec![];
-    // The queen first: she goes as near the centre as she can, before the coins take room.
-    let mut kinds = placing.pieces.clone();
-    kinds.sort_by_key(|k| *k != PieceKind::Queen);
-    for kind in kinds {
+    for kind in queen_first(&placing.pieces) {
         let Some(id) = waiting_piece(&scratch, kind) else { return vec![] };
         let legal: Vec<Vec2> = candidates(&scratch, kind)
             .into_iter()

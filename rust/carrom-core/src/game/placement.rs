@@ -49,6 +49,34 @@ pub fn refusal(table: &Table, kind: PieceKind, at: Vec2, placed: &[Spot]) -> Opt
     None
 }
 
+/// `kinds` with the queen first: she goes as near the centre as she can, before the coins
+/// take room.
+pub fn queen_first(kinds: &[PieceKind]) -> Vec<PieceKind> {
+    let mut ordered = kinds.to_vec();
+    ordered.sort_by_key(|k| *k != PieceKind::Queen);
+    ordered
+}
+
+/// Where X1 would put each of the waiting `kinds` (in their order), the queen's spot found
+/// first: the spots a person placing starts from. Empty while a shot rolls or on a board with
+/// no room.
+pub fn proposals(table: &Table, kinds: &[PieceKind]) -> Vec<Vec2> {
+    let Some(mut scratch) = table.clone_at_rest() else { return vec![] };
+    let Ok(placed) = return_pieces(&mut scratch, &queen_first(kinds)) else { return vec![] };
+    if placed.len() != kinds.len() {
+        return vec![];
+    }
+    // Back in the waiting order: each kind takes the next spot found for its kind.
+    let mut left: Vec<Spot> = placed.iter().map(|r| Spot { kind: r.kind, at: r.at }).collect();
+    kinds
+        .iter()
+        .filter_map(|kind| {
+            let i = left.iter().position(|s| s.kind == *kind)?;
+            Some(left.remove(i).at)
+        })
+        .collect()
+}
+
 /// Puts the `waiting` kinds on `table`: at `spots` (each waiting piece named once, checked
 /// whole before any moves), or nearest the centre (X1) when `spots` is empty. The pieces are
 /// chosen as X1 chooses them: fallen ones first, then pocketed, lowest id first.

@@ -6,7 +6,7 @@ use super::CarromRules;
 use crate::convert;
 use crate::enums::Kind;
 use crate::refusal::Refused;
-use carrom_core::game::placement::refusal;
+use carrom_core::game::placement::{proposals, refusal};
 use carrom_core::game::Spot;
 use carrom_core::PieceKind;
 use godot::prelude::*;
@@ -25,6 +25,18 @@ impl CarromRules {
     fn get_placing_kinds(&self) -> PackedInt32Array {
         let kinds = self.with_rules(|m| m.placing().map(|p| p.pieces.clone())).flatten().unwrap_or_default();
         kinds.into_iter().map(|k| Kind::from(k) as i32).collect()
+    }
+
+    /// Where the nearest-the-centre rule (X1) would put each waiting piece, in the order of
+    /// `get_placing_kinds()`, in board pixels: where a person placing starts from. Empty when
+    /// none wait.
+    #[func]
+    fn get_placement_proposals(&self) -> PackedVector2Array {
+        let Some(board) = self.board_node() else { return PackedVector2Array::new() };
+        let board = board.bind();
+        let Some(game) = board.game() else { return PackedVector2Array::new() };
+        let kinds = game.rules().placing().map(|p| p.pieces.clone()).unwrap_or_default();
+        proposals(game.table(), &kinds).into_iter().map(|at| board.units().point(at)).collect()
     }
 
     /// Why a waiting piece of `kind` may not go at `position` (board pixels) beside the pieces
