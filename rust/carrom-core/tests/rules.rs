@@ -925,7 +925,7 @@ fn r1_the_classic_ruleset_is_the_seeds_rules_and_presets_are_found_by_name() {
         preset.validate().unwrap();
     }
     let err = Ruleset::preset("snooker").unwrap_err();
-    assert!(err.to_string().contains("classic, freestyle and disc_pool"), "{err}");
+    assert!(err.to_string().contains("classic, icf, freestyle and disc_pool"), "{err}");
 }
 
 #[test]

@@ -13,7 +13,11 @@ use rand_chacha::ChaCha8Rng;
 /// `keen` (0–1) is how often a strike pockets something.
 fn random_shot(m: &Match, rng: &mut ChaCha8Rng, keen: f64) -> ShotSummary {
     let board = m.board();
-    let mut shot = ShotSummary { broke_formation: rng.random_bool(0.8), ..ShotSummary::default() };
+    let mut shot = ShotSummary {
+        broke_formation: rng.random_bool(0.8),
+        touched: m.settings().rules.break_by_touch && rng.random_bool(0.5),
+        ..ShotSummary::default()
+    };
     let mut whites = board.on_board.white;
     let mut blacks = board.on_board.black;
     let mut queen = board.queen == QueenState::OnBoard;
@@ -54,7 +58,14 @@ fn play_out(
     let mut forfeited = None;
     for _ in 0..limit {
         let Some(seat) = m.to_play() else { return Ok(forfeited) };
+        // A toss is chosen before anyone strikes (IC6).
+        if let Some(winner) = m.toss() {
+            prop_assert!(m.clone().begin_strike(seat).is_err(), "a strike before the toss's choice");
+            m.choose_break(winner, rng.random_bool(0.5)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            continue;
+        }
         let scores_before = m.scores().to_vec();
+        let games_before = m.games().len();
         // Play time goes by on the match clock, which may run out (G1).
         let clock =
             m.add_time(rng.random_range(0.0..20.0)).map_err(|e| TestCaseError::fail(e.to_string()))?;
@@ -91,10 +102,12 @@ fn play_out(
         }
         // The 19 pieces are accounted for: coins on the board or held, the queen somewhere.
         prop_assert!(m.board().coins_accounted(), "{:?}", m.board());
-        // Scores never go down.
+        // Scores never go down, but start from nil in the next game of a match of games (IC5).
+        let next_game = m.games().len() > games_before && !m.is_over();
         for (before, after) in scores_before.iter().zip(m.scores()) {
-            prop_assert!(after >= before);
+            prop_assert!(after >= before || (next_game && *after == 0));
         }
+        prop_assert!(m.games().len() as u32 <= m.games_in_match());
         for event in &verdict.events {
             if let RuleEvent::Forfeited { side, .. } = event {
                 forfeited = Some(*side);
@@ -115,11 +128,12 @@ fn mode_strategy() -> impl Strategy<Value = Mode> {
     prop_oneof![Just(Mode::Singles), Just(Mode::Doubles), Just(Mode::Points), Just(Mode::Solo)]
 }
 
-/// The three presets, and rulesets a modder could write: any mix of the switches that is
-/// valid (board scoring only with colours) and any piece values.
+/// The four presets, and rulesets a modder could write: any mix of the switches that is
+/// valid (board scoring only with colours), any piece values, and the ICF's laws one by one.
 fn ruleset_strategy() -> impl Strategy<Value = Ruleset> {
-    let modded = (any::<[bool; 4]>(), any::<bool>(), 0u32..30, 1u32..30, 0u32..60).prop_map(
-        |([colours, queen, queen_cover, colour_fouls], board, black, white, queen_value)| Ruleset {
+    let icf_laws = (any::<[bool; 4]>(), proptest::option::of(1u32..40), prop_oneof![Just(1u32), Just(3u32)]);
+    let modded = (any::<[bool; 4]>(), any::<bool>(), 0u32..30, 1u32..30, 0u32..60, icf_laws).prop_map(
+        |([colours, queen, queen_cover, colour_fouls], board, black, white, queen_value, icf)| Ruleset {
             name: "modded".into(),
             colours,
             queen,
@@ -129,10 +143,22 @@ fn ruleset_strategy() -> impl Strategy<Value = Ruleset> {
             black_points: black,
             white_points: white,
             queen_points: queen_value,
+            break_by_touch: icf.0[0],
+            striker_returns_pocketed: icf.0[1],
+            last_coin_loses_board: icf.0[2],
+            toss: icf.0[3],
+            queen_bonus_below: icf.1,
+            games: icf.2,
             ..Ruleset::classic()
         },
     );
-    prop_oneof![Just(Ruleset::classic()), Just(Ruleset::freestyle()), Just(Ruleset::disc_pool()), modded]
+    prop_oneof![
+        Just(Ruleset::classic()),
+        Just(Ruleset::icf()),
+        Just(Ruleset::freestyle()),
+        Just(Ruleset::disc_pool()),
+        modded
+    ]
 }
 
 proptest! {
@@ -156,9 +182,15 @@ proptest! {
         // The winner has the most points of the sides that did not forfeit (G3, G4; T2 open).
         let best = m.scores().iter().enumerate().filter(|(i, _)| forfeited.is_none_or(|f| f.index() != *i));
         let best = best.map(|(_, s)| *s).max().unwrap();
+        // In a match of games, the winner has won the most games instead (IC5).
+        let games = m.games_won();
+        let best_games = *games.iter().max().unwrap();
         match m.outcome().unwrap() {
+            Outcome::Won(side) if m.games_in_match() > 1 && forfeited.is_none() => {
+                prop_assert_eq!(games[side.index()], best_games);
+            }
             Outcome::Won(side) => {
-                prop_assert_eq!(m.scores()[side.index()], best);
+                prop_assert!(m.games_in_match() > 1 || m.scores()[side.index()] == best);
                 prop_assert_ne!(Some(*side), forfeited);
             }
             Outcome::Drawn(sides) => prop_assert!(sides.len() >= 2),

@@ -263,6 +263,18 @@ impl CarromAi {
         ruled
     }
 
+    /// The computer that won the toss (`seat`, RULES.md IC6) chooses who breaks: itself, for
+    /// the breaker strikes first with white. Refused when no toss waits for that seat. This node
+    /// is not held while the board rules, so a listener may ask it to think at once.
+    #[func(gd_self)]
+    fn choose_break(this: Gd<Self>, seat: i64) -> Result<(), Refused> {
+        let seat = convert::seat(seat)?;
+        let board = alive(&this.bind().board);
+        let mut board = board.ok_or("CarromAi.board must be set to a CarromBoard")?;
+        let ruled = board.bind_mut().rule(|turn| turn.choose_break(seat, carrom_core::ai::BREAKS_AFTER_TOSS));
+        ruled
+    }
+
     /// The player's hand the coach is told, checked.
     fn hand(&self) -> Result<Hand, Refused> {
         let in_range = |name: &str, value: f64, range: &std::ops::RangeInclusive<f64>| {

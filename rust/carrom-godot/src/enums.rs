@@ -123,6 +123,8 @@ pub enum Penalty {
     Due = 2,
     /// Another foul of the same strike already carries its one penalty.
     Shared = 3,
+    /// The fouler lost the board: a last coin pocketed before the queen was won (IC4).
+    BoardLost = 4,
 }
 
 impl From<CorePenalty> for Penalty {
@@ -132,6 +134,7 @@ impl From<CorePenalty> for Penalty {
             CorePenalty::Piece(_) => Penalty::White,
             CorePenalty::Due => Penalty::Due,
             CorePenalty::Shared => Penalty::Shared,
+            CorePenalty::BoardLost => Penalty::BoardLost,
         }
     }
 }

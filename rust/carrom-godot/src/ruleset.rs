@@ -1,7 +1,8 @@
 //! `CarromRuleset`: the rules of a game that are data, as a Resource, so that a modder adds a
 //! mode by saving a `.tres` file (scoring values, colours, the queen and her cover, colour
-//! fouls, target and boards) and assigning it to `CarromRules.ruleset`. The addon ships the
-//! three presets of carrom-core as `addons/carrom/rulesets/*.tres`.
+//! fouls, target and boards, the ICF's laws one by one) and assigning it to
+//! `CarromRules.ruleset`. The addon ships the four presets of carrom-core as
+//! `addons/carrom/rulesets/*.tres`.
 
 use crate::enums::Scoring;
 use crate::refusal::Refused;
@@ -69,6 +70,29 @@ pub struct CarromRuleset {
     #[export(range = (0.0, 100.0))]
     #[init(val = Ruleset::classic().queen_points.into())]
     queen_points: i64,
+    /// Board scoring: the queen's bonus counts only for a winner whose total before the board
+    /// is below this (ICF: 22); 0 counts it always.
+    #[export(range = (0.0, 1000.0))]
+    queen_bonus_below: i64,
+    /// A break attempt is the break once the striker touches any piece (ICF).
+    #[export]
+    break_by_touch: bool,
+    /// Own coins pocketed with the striker go back with the penalty, and the player strikes
+    /// again (ICF).
+    #[export]
+    striker_returns_pocketed: bool,
+    /// Pocketing a last coin, one's own or the opponent's, while the queen is still to be won
+    /// loses the board (ICF).
+    #[export]
+    last_coin_loses_board: bool,
+    /// Games a match is played over, best of (1, 3, 5, 7 or 9).
+    #[export(range = (1.0, 9.0, 2.0))]
+    #[init(val = 1)]
+    games: i64,
+    /// A toss picks who chooses to break or to let the other side break (ICF). Played offline:
+    /// online, chance picks the breaker.
+    #[export]
+    toss: bool,
     base: Base<Resource>,
 }
 
@@ -80,8 +104,8 @@ impl CarromRuleset {
     #[constant]
     const SCORING_PIECES: i64 = Scoring::Pieces as i64;
 
-    /// A new resource holding the preset `name` ("classic", "freestyle" or "disc_pool"), or
-    /// null with an error naming the presets.
+    /// A new resource holding the preset `name` ("classic", "icf", "freestyle" or
+    /// "disc_pool"), or null with an error naming the presets.
     #[func]
     fn preset(name: GString) -> Option<Gd<CarromRuleset>> {
         match Ruleset::preset(&name.to_string()) {
@@ -105,6 +129,8 @@ impl CarromRuleset {
             ("target_points", target.0, target.1),
             ("max_boards", boards.0, boards.1),
             ("break_attempts", f64::from(*attempts.start()), f64::from(*attempts.end())),
+            ("queen_bonus_below", 0.0, target.1),
+            ("games", 1.0, f64::from(Ruleset::GAMES[Ruleset::GAMES.len() - 1])),
         ];
         for name in ["queen_bonus", "white_points", "black_points", "queen_points"] {
             ranges.push((name, points.0, points.1));
@@ -151,6 +177,12 @@ impl CarromRuleset {
             white_points: number("white_points", self.white_points)?,
             black_points: number("black_points", self.black_points)?,
             queen_points: number("queen_points", self.queen_points)?,
+            queen_bonus_below: Some(number("queen_bonus_below", self.queen_bonus_below)?).filter(|b| *b > 0),
+            break_by_touch: self.break_by_touch,
+            striker_returns_pocketed: self.striker_returns_pocketed,
+            last_coin_loses_board: self.last_coin_loses_board,
+            games: number("games", self.games)?,
+            toss: self.toss,
         };
         rules.validate().map_err(|e| Refused(format!("CarromRuleset \"{}\": {e}", self.id)))?;
         Ok(rules)
@@ -174,6 +206,12 @@ impl CarromRuleset {
             r.white_points = rules.white_points.into();
             r.black_points = rules.black_points.into();
             r.queen_points = rules.queen_points.into();
+            r.queen_bonus_below = rules.queen_bonus_below.unwrap_or(0).into();
+            r.break_by_touch = rules.break_by_touch;
+            r.striker_returns_pocketed = rules.striker_returns_pocketed;
+            r.last_coin_loses_board = rules.last_coin_loses_board;
+            r.games = rules.games.into();
+            r.toss = rules.toss;
         }
         gd
     }

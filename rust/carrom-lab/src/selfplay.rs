@@ -186,6 +186,10 @@ fn play_one(options: &Options, g: u64, tallies: &mut [Tally; 2]) -> Result<(), S
     for strike in 0..STRIKE_CAP {
         strikes = strike + 1;
         let Some(seat) = game.rules().to_play() else { break };
+        if let Some(winner) = game.rules().toss() {
+            game.choose_break(winner, carrom_core::ai::BREAKS_AFTER_TOSS).map_err(|e| e.to_string())?;
+            continue;
+        }
         place_returned(options, &mut game, &who)?;
         let side = game.rules().side_of(seat).ok_or("seat without side")?;
         let t = who(side.index());
@@ -226,7 +230,8 @@ fn play_one(options: &Options, g: u64, tallies: &mut [Tally; 2]) -> Result<(), S
         Some(Outcome::Drawn(_)) => "drawn".into(),
         None => format!("unfinished after {STRIKE_CAP} strikes"),
     };
-    eprintln!("match {g}: {end}, scores {scores:?} (sides {sides:?}), {strikes} strikes");
+    let games = game.rules().games_won();
+    eprintln!("match {g}: {end}, scores {scores:?}, games {games:?} (sides {sides:?}), {strikes} strikes");
     let (mut won, mut drew) = ([false; 2], [false; 2]);
     for (side, points) in scores.iter().enumerate() {
         let tally = &mut tallies[who(side)];

@@ -19,6 +19,7 @@ use crate::players::{check_identity, check_name, Player, Who, MAX_PAUSE_SECONDS}
 use crate::rate::RateLimit;
 use crate::rested::Rested;
 use carrom_core::game::{Action, Game, Ruling};
+use carrom_core::rules::{MatchSettings, Ruleset};
 use carrom_core::Seat;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -701,12 +702,23 @@ fn seat_number(seat: Seat) -> u8 {
 }
 
 /// Refuses a match the protocol cannot carry yet: one whose returned pieces wait for an
-/// opponent to place them (RULES.md X3), for no message sends a placement.
+/// opponent to place them (RULES.md X3), or whose toss waits for its winner's choice (IC6), for
+/// no message sends a placement or a choice.
 pub(crate) fn refuse_offline_only(game: &Game) -> Result<(), NetError> {
     if game.rules().settings().opponent_places {
         return Err(NetError::NotOnline(
             "returned pieces placed by an opponent are played offline only, for now",
         ));
     }
+    if game.rules().toss().is_some() {
+        return Err(NetError::NotOnline("the toss's choice is made offline only, for now"));
+    }
     Ok(())
+}
+
+/// `settings` as a match played online has them: with what the protocol cannot carry yet left
+/// out (returned pieces go back at once, X1; chance picks the breaker instead of a toss, S1).
+pub fn online(settings: MatchSettings) -> MatchSettings {
+    let rules = Ruleset { toss: false, ..settings.rules };
+    MatchSettings { rules, opponent_places: false, ..settings }
 }

@@ -35,7 +35,7 @@ pub enum ToServer {
     Quick {
         /// `singles`, `doubles` or `points`.
         mode: String,
-        /// A ruleset preset: `classic`, `freestyle` or `disc_pool`.
+        /// A ruleset preset: `classic`, `icf`, `freestyle` or `disc_pool`.
         rules: String,
     },
     /// Make a room for friends; the server answers with its code.

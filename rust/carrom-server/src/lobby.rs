@@ -363,7 +363,7 @@ fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), String> {
     })?;
     Ruleset::preset(rules).map_err(|_| {
         format!(
-            "no ruleset {:?}: classic, freestyle or disc_pool",
+            "no ruleset {:?}: classic, icf, freestyle or disc_pool",
             rules.chars().take(16).collect::<String>()
         )
     })?;

@@ -448,8 +448,8 @@ pub fn fresh_match(
 ) -> Result<(TableSpec, Game, SavedMatch), String> {
     let ruleset = Ruleset::preset(rules).map_err(|e| e.to_string())?;
     let seed = u64::from_le_bytes(random_bytes::<8>());
-    let game = Game::new(BoardSpec::icf(), MatchSettings::with_rules(mode, ruleset), seed)
-        .map_err(|e| e.to_string())?;
+    let settings = carrom_net::online(MatchSettings::with_rules(mode, ruleset));
+    let game = Game::new(BoardSpec::icf(), settings, seed).map_err(|e| e.to_string())?;
     let spec = TableSpec {
         id: random_id(),
         code,

@@ -46,7 +46,7 @@ const USAGE: &str = "usage: cargo xtask <command>   (from any folder of the chec
                                    --tour hi,ur,ta: every screen in those languages instead
   demo [--aim METRES]              a break shot simulated headless, reported
   selfplay [--games N] [--levels a,b] [--mode singles|doubles|points]
-           [--ruleset classic|freestyle|disc_pool] [--threads N]
+           [--ruleset classic|icf|freestyle|disc_pool] [--threads N]
                                    the computer against itself (levels easy, medium, hard,
                                    expert), statistics per level and the machine's load
   firstlook [--positions N]        how often the expert's coarse first look agrees with the

@@ -31,6 +31,10 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+/// Whether the computer that wins the toss (RULES.md IC6) breaks: it does, for the breaker
+/// strikes first and plays white.
+pub const BREAKS_AFTER_TOSS: bool = true;
+
 /// How strong the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Level {

@@ -25,6 +25,7 @@ pub fn score(before: &Match, after: &Match, verdict: &Verdict, table: &Table, si
                 let ours = points.get(side.index()).copied().unwrap_or(0) as f32;
                 s += if *winner == Some(side) { 300.0 + 5.0 * ours } else { -100.0 + 5.0 * ours };
             }
+            RuleEvent::GameFinished { winner, .. } => s += if *winner == Some(side) { 600.0 } else { -600.0 },
             RuleEvent::MatchFinished { winner, .. } => {
                 s += if *winner == Some(side) { 2000.0 } else { -2000.0 }
             }

@@ -41,6 +41,13 @@ pub enum Action {
         /// Where each goes.
         spots: Vec<Spot>,
     },
+    /// The toss's winner chooses who breaks first (IC6): itself (`breaks`), or the seat after.
+    ChooseBreak {
+        /// The seat that won the toss.
+        seat: Seat,
+        /// Whether it breaks.
+        breaks: bool,
+    },
     /// Play time for the match clock (G1).
     AddTime {
         /// Seconds of play since the last time added.

@@ -106,6 +106,11 @@ impl Game {
         self.turn().place(seat, spots)
     }
 
+    /// The toss's winner chooses to break or to let the seat after it break (IC6).
+    pub fn choose_break(&mut self, seat: Seat, breaks: bool) -> Result<Ruling, GameError> {
+        self.turn().choose_break(seat, breaks)
+    }
+
     /// Counts play time against the match clock (G1).
     pub fn add_time(&mut self, seconds: f64) -> Result<Ruling, GameError> {
         self.turn().add_time(seconds)

@@ -112,6 +112,7 @@ impl Replay {
                 Action::Place { seat, ref spots } => {
                     rules.place(seat, &spots.iter().map(|s| s.kind).collect::<Vec<_>>())
                 }
+                Action::ChooseBreak { seat, breaks } => rules.choose_break(seat, breaks).map(drop),
                 Action::AddTime { seconds } => rules.add_time(seconds).map(drop),
             };
             judged.map_err(|e| self.at(i, e))?;

@@ -121,7 +121,8 @@ impl<'a> Turn<'a> {
         let Some(rules) = self.rules.as_deref_mut().filter(|r| r.is_striking()) else {
             return Ok(Ruling { report: Some(report), ..Ruling::default() });
         };
-        let summary = ShotSummary::from_report(&report);
+        let mut summary = ShotSummary::from_report(&report);
+        summary.touched = rules.settings().rules.break_by_touch && report.first_touched.is_some();
         let verdict = rules.resolve(&summary)?;
         if let Some(record) = self.record.as_deref_mut() {
             record.outcomes.push(summary);
@@ -185,6 +186,18 @@ impl<'a> Turn<'a> {
         Ok(Ruling { returned, ..Ruling::default() })
     }
 
+    /// The toss's winner `seat` chooses to break (`breaks`) or to let the seat after it break
+    /// (IC6); the first board is set up afresh for the breaker.
+    pub fn choose_break(&mut self, seat: Seat, breaks: bool) -> Result<Ruling, GameError> {
+        if self.table.is_moving() {
+            return Err(TableError::StillMoving.into());
+        }
+        let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("choosing who breaks"))?;
+        let verdict = rules.choose_break(seat, breaks)?;
+        self.record(Action::ChooseBreak { seat, breaks });
+        self.carry_out(None, verdict)
+    }
+
     /// Counts `seconds` of play against the match clock (G1).
     pub fn add_time(&mut self, seconds: f64) -> Result<Ruling, GameError> {
         let rules = self.rules.as_deref_mut().ok_or(GameError::NoMatch("adding time"))?;
@@ -203,6 +216,7 @@ impl<'a> Turn<'a> {
             Action::DeclareFoul { seat, foul } => self.declare_foul(seat, foul),
             Action::Pass { seat } => self.pass(seat),
             Action::Place { seat, ref spots } => self.place(seat, spots),
+            Action::ChooseBreak { seat, breaks } => self.choose_break(seat, breaks),
             Action::AddTime { seconds } => self.add_time(seconds),
         }
     }

@@ -15,7 +15,7 @@ pub enum RulesError {
         allowed: &'static str,
     },
     /// A ruleset name that is no preset.
-    #[error("there is no ruleset \"{0}\": the presets are classic, freestyle and disc_pool")]
+    #[error("there is no ruleset \"{0}\": the presets are classic, icf, freestyle and disc_pool")]
     NoSuchRuleset(String),
     /// Nothing more is played once the match is over.
     #[error("the match is over")]
@@ -41,6 +41,23 @@ pub enum RulesError {
     PlacementOwed {
         /// The seat that places them.
         by: Seat,
+    },
+    /// The toss's winner chooses who breaks before anyone strikes (IC6).
+    #[error("{by} won the toss and chooses who breaks first")]
+    TossOwed {
+        /// The seat that won the toss.
+        by: Seat,
+    },
+    /// No toss waits for a choice.
+    #[error("there is no toss to choose after: the break is decided")]
+    NoToss,
+    /// Another seat won the toss.
+    #[error("{expected} won the toss and chooses, not {seat}")]
+    NotYourToss {
+        /// The seat that tried to choose.
+        seat: Seat,
+        /// The seat that won the toss.
+        expected: Seat,
     },
     /// Nothing waits to be placed.
     #[error("no returned piece waits to be placed")]

@@ -26,6 +26,9 @@ pub enum ReturnReason {
     QueenNotCovered,
     /// The queen, pocketed by a foul strike or awaiting a cover when a foul came.
     QueenByFoul,
+    /// A coin of the player's own pocketed with the striker, under a ruleset that gives it
+    /// back and lets the player strike again (IC3).
+    WithStriker,
 }
 
 impl ReturnReason {
@@ -40,6 +43,7 @@ impl ReturnReason {
             ReturnReason::QueenTooEarly => "queen_too_early",
             ReturnReason::QueenNotCovered => "queen_not_covered",
             ReturnReason::QueenByFoul => "queen_by_foul",
+            ReturnReason::WithStriker => "with_striker",
         }
     }
 }
@@ -127,6 +131,24 @@ pub enum RuleEvent {
         number: u32,
         /// The seat that breaks.
         breaker: Seat,
+    },
+    /// The toss's winner chose who breaks the first board (IC6).
+    BreakChosen {
+        /// The seat that won the toss.
+        seat: Seat,
+        /// The seat that breaks: the winner, or the seat after it.
+        breaker: Seat,
+    },
+    /// A game of a match of games ended (IC5); the next begins unless the match is over.
+    GameFinished {
+        /// Which game (1 for the first).
+        number: u32,
+        /// The side that won it, if one did.
+        winner: Option<Side>,
+        /// Each side's total at its end.
+        scores: Vec<u32>,
+        /// Games each side has won, this one counted.
+        games_won: Vec<u32>,
     },
     /// The match is over: a winner, or `None` for a draw between the leaders.
     MatchFinished {

@@ -70,15 +70,19 @@ pub enum Penalty {
     Due,
     /// Another foul of the same strike already carries the strike's one penalty.
     Shared,
+    /// The fouler lost the board: a last coin pocketed while the queen was still to be won,
+    /// under a ruleset where that loses it (IC4).
+    BoardLost,
 }
 
 impl Penalty {
-    /// A stable lowercase key: the colour given back, "due" or "shared".
+    /// A stable lowercase key: the colour given back, "due", "shared" or "board_lost".
     pub fn key(self) -> &'static str {
         match self {
             Penalty::Piece(kind) => kind.name(),
             Penalty::Due => "due",
             Penalty::Shared => "shared",
+            Penalty::BoardLost => "board_lost",
         }
     }
 }

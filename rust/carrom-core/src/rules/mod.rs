@@ -19,7 +19,7 @@ pub use error::RulesError;
 pub use event::{ReturnReason, RuleEvent, Verdict};
 pub use foul::{Foul, Penalty};
 pub use queen::QueenState;
-pub use referee::{Match, Outcome, Placing, TIMEOUTS_TO_FORFEIT};
+pub use referee::{FinishedGame, Match, Outcome, Placing, TIMEOUTS_TO_FORFEIT};
 pub use ruleset::{Ruleset, Scoring};
 pub use settings::{MatchSettings, Mode};
 pub use shot::ShotSummary;

@@ -55,6 +55,25 @@ pub struct Ruleset {
     pub white_points: u32,
     /// Pieces scoring: what the queen is worth once she is the side's.
     pub queen_points: u32,
+    /// Board scoring: the queen's bonus counts only for a board winner whose total before the
+    /// board is below this (the ICF's 22); `None` counts it always (P3).
+    pub queen_bonus_below: Option<u32>,
+    /// Whether a break attempt counts once the striker touches any piece (ICF); without, a
+    /// piece must drop or leave the outer circle (S4).
+    pub break_by_touch: bool,
+    /// Whether the side's own coins pocketed with the striker go back with the penalty piece
+    /// and the player strikes again (ICF); without, they stay down and the turn ends (F1).
+    pub striker_returns_pocketed: bool,
+    /// Whether pocketing a last coin, the side's own or the opponent's, while the queen is still
+    /// to be won loses the board (ICF): the opponent takes it with the queen's points and the
+    /// fouler's coins left. Without, the coin goes back with a penalty (F4, F5).
+    pub last_coin_loses_board: bool,
+    /// Games a match is played over, best of: the first side to win more than half of them
+    /// wins the match. One game makes the match the game.
+    pub games: u32,
+    /// Whether a toss picks who chooses to break or to let the other side break (ICF);
+    /// without, chance picks the breaker (S1).
+    pub toss: bool,
 }
 
 impl Default for Ruleset {
@@ -65,7 +84,7 @@ impl Default for Ruleset {
 
 impl Ruleset {
     /// The names of the presets, in the order a menu offers them.
-    pub const PRESETS: [&'static str; 3] = ["classic", "freestyle", "disc_pool"];
+    pub const PRESETS: [&'static str; 4] = ["classic", "icf", "freestyle", "disc_pool"];
     /// The points a match may be played to.
     pub const TARGET_POINTS: std::ops::RangeInclusive<u32> = 1..=1000;
     /// The boards a match may last at most.
@@ -74,6 +93,8 @@ impl Ruleset {
     pub const PIECE_POINTS: std::ops::RangeInclusive<u32> = 0..=100;
     /// Attempts a player may have to break the formation.
     pub const BREAK_ATTEMPTS: std::ops::RangeInclusive<u8> = 1..=10;
+    /// Games a match may be played over: an odd number, so that one side wins more than half.
+    pub const GAMES: [u32; 5] = [1, 3, 5, 7, 9];
     /// A ruleset's name is at most this long.
     pub const NAME_CHARS: usize = 32;
 
@@ -94,6 +115,31 @@ impl Ruleset {
             black_points: 1,
             white_points: 2,
             queen_points: 5,
+            queen_bonus_below: None,
+            break_by_touch: false,
+            striker_returns_pocketed: false,
+            last_coin_loses_board: false,
+            games: 1,
+            toss: false,
+        }
+    }
+
+    /// The International Carrom Federation's laws where they differ from the seeds' (RULES.md,
+    /// IC1–IC6): the queen worth 3 while the winner is below 22, a break made by a touch, own
+    /// coins pocketed with the striker back with the penalty and the turn going on, a last coin
+    /// before the queen losing the board, a match the best of three games of 25 points or 8
+    /// boards each, and a toss.
+    pub fn icf() -> Ruleset {
+        Ruleset {
+            name: "icf".into(),
+            queen_bonus: 3,
+            queen_bonus_below: Some(22),
+            break_by_touch: true,
+            striker_returns_pocketed: true,
+            last_coin_loses_board: true,
+            games: 3,
+            toss: true,
+            ..Ruleset::classic()
         }
     }
 
@@ -123,6 +169,7 @@ impl Ruleset {
     pub fn preset(name: &str) -> Result<Ruleset, RulesError> {
         match name {
             "classic" => Ok(Ruleset::classic()),
+            "icf" => Ok(Ruleset::icf()),
             "freestyle" => Ok(Ruleset::freestyle()),
             "disc_pool" => Ok(Ruleset::disc_pool()),
             _ => Err(RulesError::NoSuchRuleset(name.chars().take(Self::NAME_CHARS + 1).collect())),
@@ -143,6 +190,12 @@ impl Ruleset {
         }
         if !Self::MAX_BOARDS.contains(&self.max_boards) {
             return bad("max_boards", "1 to 100");
+        }
+        if !Self::GAMES.contains(&self.games) {
+            return bad("games", "1, 3, 5, 7 or 9 (a match is the best of an odd number of games)");
+        }
+        if self.queen_bonus_below.is_some_and(|b| !Self::TARGET_POINTS.contains(&b)) {
+            return bad("queen_bonus_below", "1 to 1000, or none to count the queen always");
         }
         if !Self::BREAK_ATTEMPTS.contains(&self.break_attempts) {
             return bad("break_attempts", "1 to 10");

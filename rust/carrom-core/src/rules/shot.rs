@@ -17,6 +17,10 @@ pub struct ShotSummary {
     pub off_board: Vec<PieceKind>,
     /// Whether the strike broke the opening formation (S4).
     pub broke_formation: bool,
+    /// Whether the striker touched a piece: recorded only under a ruleset where a touch makes
+    /// the break (IC2), so that the summaries of every other match read as they always have.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub touched: bool,
 }
 
 impl ShotSummary {
@@ -37,6 +41,7 @@ impl ShotSummary {
             striker_pocketed: report.striker_pocketed.is_some(),
             off_board: report.off_board.iter().map(|(_, kind)| *kind).collect(),
             broke_formation: report.broke_formation,
+            touched: false,
         }
     }
 

@@ -50,6 +50,17 @@ impl CarromRules {
                     self.signals().board_started().emit(i64::from(*number), seat_number(*breaker));
                     self.signals().turn_started().emit(seat_number(*breaker));
                 }
+                RuleEvent::BreakChosen { seat, breaker } => {
+                    self.signals().break_chosen().emit(seat_number(*seat), seat_number(*breaker))
+                }
+                RuleEvent::GameFinished { number, winner, scores, games_won } => {
+                    self.signals().game_finished().emit(
+                        i64::from(*number),
+                        convert::or_minus_one(winner.map(|w| w.number())),
+                        &ints(scores),
+                        &ints(games_won),
+                    )
+                }
                 RuleEvent::MatchFinished { winner, scores } => self
                     .signals()
                     .match_finished()

@@ -7,6 +7,7 @@
 mod announce;
 mod placing;
 mod reads;
+mod toss;
 
 use crate::alive::alive;
 use crate::board::CarromBoard;
@@ -50,6 +51,10 @@ pub struct CarromRules {
     /// free spot nearest the centre at once (X1).
     #[export]
     opponent_places: bool,
+    /// Whether chance picks the breaker even under a ruleset with a toss (RULES.md IC6): for
+    /// online play, where no message carries the toss's choice yet.
+    #[export]
+    skip_toss: bool,
     /// The board this node referees: the match is played, and kept, there.
     #[export]
     #[var(set = set_board)]
@@ -101,6 +106,8 @@ impl CarromRules {
     const PENALTY_DUE: i64 = Penalty::Due as i64;
     #[constant]
     const PENALTY_SHARED: i64 = Penalty::Shared as i64;
+    #[constant]
+    const PENALTY_BOARD_LOST: i64 = Penalty::BoardLost as i64;
     /// Where the queen stands (`get_queen_state`).
     #[constant]
     const QUEEN_ON_BOARD: i64 = Queen::OnBoard as i64;
@@ -162,8 +169,23 @@ impl CarromRules {
     #[signal]
     fn placement_owed(seat: i64, kinds: PackedInt32Array);
 
+    /// Under a ruleset with a toss (IC6), `seat` won it: it chooses who breaks
+    /// (`choose_break`) before anyone strikes. Emitted by `start_match` instead of
+    /// `turn_started`.
+    #[signal]
+    fn toss_won(seat: i64);
+    /// The toss's winner `seat` chose: `breaker` breaks the first board.
+    #[signal]
+    fn break_chosen(seat: i64, breaker: i64);
+    /// A game of a match of games ended (IC5): its winning side (-1 for none), each side's
+    /// total, and the games each side has won. A new game's first board follows unless the
+    /// match is over.
+    #[signal]
+    fn game_finished(number: i64, winner: i64, scores: PackedInt32Array, games_won: PackedInt32Array);
+
     /// Starts a new match with the exported settings on a fresh table of the board; `seed`
-    /// picks who starts (S1). Refused, with the setting named, when a setting is out of range.
+    /// picks who starts (S1), or who wins the toss (IC6). Refused, with the setting named, when
+    /// a setting is out of range.
     #[func(gd_self)]
     fn start_match(mut this: Gd<Self>, seed: i64) -> Result<(), Refused> {
         let (settings, mut board) = {
@@ -172,13 +194,16 @@ impl CarromRules {
         };
         board.bind_mut().start_game(settings, seed as u64)?;
         this.bind_mut().last_tally.clear();
-        let (number, breaker) = {
+        let (number, breaker, toss) = {
             let board = board.bind();
-            let start = board.game().map(|g| g.rules().board());
-            start.map(|b| (b.number, b.breaker)).ok_or("the match did not start")?
+            let start = board.game().map(|g| (g.rules().board(), g.rules().toss()));
+            start.map(|(b, toss)| (b.number, b.breaker, toss)).ok_or("the match did not start")?
         };
         this.signals().board_started().emit(i64::from(number), announce::seat_number(breaker));
-        this.signals().turn_started().emit(announce::seat_number(breaker));
+        match toss {
+            Some(winner) => this.signals().toss_won().emit(announce::seat_number(winner)),
+            None => this.signals().turn_started().emit(announce::seat_number(breaker)),
+        }
         Ok(())
     }
 
@@ -383,6 +408,11 @@ impl CarromRules {
             rules,
             time_limit_seconds: (self.time_limit_seconds > 0.0).then_some(self.time_limit_seconds),
             opponent_places: self.opponent_places,
+        };
+        let settings = if self.skip_toss {
+            MatchSettings { rules: Ruleset { toss: false, ..settings.rules }, ..settings }
+        } else {
+            settings
         };
         settings.validate().map_err(GameError::from)?;
         Ok(settings)

@@ -27,6 +27,8 @@ impl Match {
         }
         self.check_clocks()?;
         self.check_placing()?;
+        self.check_games()?;
+        self.check_toss()?;
         Ok(self)
     }
 
@@ -156,6 +158,56 @@ impl Match {
             && (self.settings.rules.queen || !placing.pieces.contains(&PieceKind::Queen));
         if !ok {
             return bad("pieces wait to be placed where the match cannot have them waiting");
+        }
+        Ok(())
+    }
+
+    /// The games finished (IC5): only in a match of games and no more than it has, each scored
+    /// as a game that ended, and none that decide the match while it goes on.
+    fn check_games(&self) -> Result<(), RulesError> {
+        let count = self.games.len() as u32;
+        if count > 0 && self.games_in_match() <= 1 || count > self.games_in_match() {
+            return bad("finished games are kept only in a match of games, and no more than it has");
+        }
+        let sides = self.mode().side_count();
+        let most_boards = self.settings.rules.max_boards + 1;
+        for (i, game) in self.games.iter().enumerate() {
+            let boards = game.board_points.len() as u32;
+            let sums: Vec<u32> =
+                (0..sides).map(|s| game.board_points.iter().filter_map(|p| p.get(s)).sum()).collect();
+            if game.scores.len() != sides
+                || game.board_points.iter().any(|p| p.len() != sides)
+                || sums != game.scores
+                || boards == 0
+                || boards > most_boards
+            {
+                return bad("a finished game's totals must be the sums of its boards, one entry per side");
+            }
+            // The clock may have ended the last game kept, and the match with it.
+            let by_time = self.time_up && i + 1 == self.games.len();
+            if self.game_decided(&game.scores, boards, by_time).is_none() {
+                return bad("a finished game's boards did not end it");
+            }
+        }
+        if self.outcome.is_none() && count > 0 && self.games_decided(false).is_some() {
+            return bad("the games played have decided the match, yet it goes on");
+        }
+        Ok(())
+    }
+
+    /// A toss waiting for its winner's choice (IC6): only under a ruleset with one, by a seat
+    /// that plays, before anything has been played.
+    fn check_toss(&self) -> Result<(), RulesError> {
+        let Some(winner) = self.toss else { return Ok(()) };
+        let untouched = self.board_points.is_empty()
+            && self.games.is_empty()
+            && !self.board.broken
+            && self.board.failed_breaks == 0
+            && self.outcome.is_none()
+            && !self.striking
+            && self.placing.is_none();
+        if !(self.settings.rules.toss && self.mode().seats().contains(&winner) && untouched) {
+            return bad("a toss waits for a choice only under a ruleset with one, before the first strike");
         }
         Ok(())
     }

@@ -5,12 +5,15 @@
 //! a match scored (`scoring`), a board's tally (`tally`), a saved match checked (`checked`).
 
 mod checked;
+mod games;
 mod pass;
 mod placing;
 mod scoring;
 mod strike;
 mod tally;
+mod toss;
 
+pub use games::FinishedGame;
 pub use pass::TIMEOUTS_TO_FORFEIT;
 pub use placing::Placing;
 
@@ -63,6 +66,14 @@ pub struct Match {
     /// Returned pieces waiting for an opponent to place them (X3); saves from before have none.
     #[serde(default)]
     pub(crate) placing: Option<Placing>,
+    /// The games finished before the one under way, in a match of games (IC5); saves from
+    /// before have none.
+    #[serde(default)]
+    pub(crate) games: Vec<FinishedGame>,
+    /// The seat that won the toss, while it has yet to choose who breaks (IC6); saves from
+    /// before have none.
+    #[serde(default)]
+    pub(crate) toss: Option<Seat>,
 }
 
 impl Match {
@@ -87,16 +98,21 @@ impl Match {
             timeouts: vec![0; seats],
             time_while_striking: vec![],
             placing: None,
+            games: vec![],
+            toss: None,
         };
+        if m.settings.rules.toss && m.mode() != Mode::Solo {
+            m.toss = Some(m.mode().seats()[first]);
+        }
         m.board = m.fresh_board(1);
         Ok(m)
     }
 
-    /// Board `number` set up: the break passes round the table board by board, and the
-    /// breaker's side plays white (S1, S4).
+    /// Board `number` of the game under way set up: the break passes round the table board by
+    /// board, and game by game (IC5), and the breaker's side plays white (S1, S4).
     pub(crate) fn fresh_board(&mut self, number: u32) -> BoardState {
         let seats = self.mode().seats();
-        self.turn = (self.first + number as usize - 1) % seats.len();
+        self.turn = (self.first + self.games.len() + number as usize - 1) % seats.len();
         let breaker = seats[self.turn];
         let white = if self.settings.colours() { self.mode().side_of(breaker) } else { None };
         BoardState::new(number, breaker, white, self.mode().side_count(), self.settings.rules.queen)
@@ -178,6 +194,9 @@ impl Match {
         self.check_seat(seat)?;
         if self.striking {
             return Err(RulesError::StrikeUnderWay);
+        }
+        if let Some(by) = self.toss {
+            return Err(RulesError::TossOwed { by });
         }
         if let Some(placing) = &self.placing {
             return Err(RulesError::PlacementOwed { by: placing.by });

@@ -13,41 +13,54 @@ impl Match {
         self.board_tally(winner).iter().map(Tally::points).collect()
     }
 
-    /// Scores the board, then ends the match or sets up the next board.
+    /// Scores the board, then sets up the next board, or the next game (IC5), or ends the
+    /// match.
     pub(crate) fn finish_board(&mut self, cleared_by: Option<Side>, verdict: &mut Verdict) {
         self.score_board(cleared_by, verdict);
-        if let Some(outcome) = self.decided(self.time_up) {
-            let winner = match &outcome {
-                Outcome::Won(side) => Some(*side),
-                Outcome::Drawn(_) => None,
-            };
-            self.outcome = Some(outcome);
-            verdict.push(RuleEvent::MatchFinished { winner, scores: self.scores.clone() });
-            return;
-        }
-        let next = self.board_points.len() as u32 + 1;
-        self.board = self.fresh_board(next);
-        verdict.push(RuleEvent::BoardStarted { number: next, breaker: self.board.breaker });
+        let outcome = match self.decided(self.time_up) {
+            None => {
+                let next = self.board_points.len() as u32 + 1;
+                self.board = self.fresh_board(next);
+                verdict.push(RuleEvent::BoardStarted { number: next, breaker: self.board.breaker });
+                return;
+            }
+            Some(_) if self.games_in_match() > 1 => match self.finish_game(verdict) {
+                Some(outcome) => outcome,
+                None => return,
+            },
+            Some(game) => game,
+        };
+        let winner = match &outcome {
+            Outcome::Won(side) => Some(*side),
+            Outcome::Drawn(_) => None,
+        };
+        self.outcome = Some(outcome);
+        verdict.push(RuleEvent::MatchFinished { winner, scores: self.scores.clone() });
     }
 
-    /// How the match ends after the boards scored so far, if it does (G1–G4): a side reached
-    /// the target, the last board was played, or `time_up`. One deciding board breaks a tie on
-    /// points or boards, never after time is up. A loaded match is held to the same test.
-    /// Alone there is one board, whatever its target (CB3).
+    /// How the game under way ends after the boards scored so far, if it does (G1–G4): a side
+    /// reached the target, the last board was played, or `time_up`. In a match of one game,
+    /// how the match ends. A loaded match is held to the same test.
     pub(crate) fn decided(&self, time_up: bool) -> Option<Outcome> {
-        let played = self.board_points.len() as u32;
+        self.game_decided(&self.scores, self.board_points.len() as u32, time_up)
+    }
+
+    /// How a game with these totals after `played` boards ends, if it does. One deciding board
+    /// breaks a tie on points or boards, never after time is up. Alone there is one board,
+    /// whatever its target (CB3).
+    pub(crate) fn game_decided(&self, scores: &[u32], played: u32, time_up: bool) -> Option<Outcome> {
         let alone = self.mode() == Mode::Solo;
-        let reached = !alone && self.scores.iter().any(|s| *s >= self.settings.rules.target_points);
+        let reached = !alone && scores.iter().any(|s| *s >= self.settings.rules.target_points);
         let last_board = (alone && played >= 1) || played >= self.settings.rules.max_boards;
         if !(reached || last_board || time_up) {
             return None;
         }
-        let leader = sole_leader(&self.scores);
+        let leader = sole_leader(scores);
         let decided = leader.is_some() || time_up || played > self.settings.rules.max_boards;
         let tie_on_target = leader.is_none() && reached && !last_board && !time_up;
         (decided && !tie_on_target).then(|| match leader {
             Some(side) => Outcome::Won(side),
-            None => Outcome::Drawn(leaders(&self.scores)),
+            None => Outcome::Drawn(leaders(scores)),
         })
     }
 
@@ -71,12 +84,12 @@ impl Match {
 }
 
 /// The one side with the most, if only one has it.
-fn sole_leader(values: &[u32]) -> Option<Side> {
+pub(crate) fn sole_leader(values: &[u32]) -> Option<Side> {
     let best = leaders(values);
     (best.len() == 1).then(|| best[0])
 }
 
-fn leaders(values: &[u32]) -> Vec<Side> {
+pub(crate) fn leaders(values: &[u32]) -> Vec<Side> {
     leaders_among(values, |_| true)
 }
 

@@ -31,8 +31,8 @@ fn judge_shot_fouls(shot: &ShotSummary, facts: &mut Facts) {
 struct Facts {
     seat: Seat,
     side: Side,
-    /// Coins of its own the side pocketed with this strike.
-    own_now: usize,
+    /// Coins of its own the side pocketed with this strike, in the order they dropped.
+    own_now: Vec<PieceKind>,
     /// Whether the side held a coin before this strike (Q1).
     held_before: bool,
     /// Whether the queen dropped.
@@ -60,7 +60,7 @@ impl Match {
         let mut facts = Facts {
             seat,
             side,
-            own_now: 0,
+            own_now: vec![],
             held_before: self.board.held[side.index()].total() > 0,
             queen_in: shot.count(PieceKind::Queen) > 0,
             fouls: vec![],
@@ -78,21 +78,28 @@ impl Match {
             facts.returns.push((PieceKind::Queen, ReturnReason::QueenByFoul));
             self.board.queen = QueenState::OnBoard;
         }
+        let strikes_again = self.return_with_striker(&mut facts);
+        if self.last_coin_loses(&facts, &mut verdict) {
+            self.count_held_time(&mut verdict);
+            return Ok(verdict);
+        }
         self.judge_last_coin(&mut facts);
-        self.end_strike(facts, &mut verdict);
+        self.end_strike(facts, strikes_again, &mut verdict);
         self.count_held_time(&mut verdict);
         self.owe_placement(seat, &verdict);
         Ok(verdict)
     }
 
-    /// The break (S4, F6): a strike that breaks the formation or pockets a piece breaks it; one
-    /// that does nothing is a failed attempt, the last of them a foul. True when the verdict is
+    /// The break (S4, F6): a strike that breaks the formation or pockets a piece breaks it (or,
+    /// under a ruleset that says so, touches one: IC2); one that does nothing is a failed
+    /// attempt, the last of them a foul. True when the verdict is
     /// complete: a failed attempt with attempts left, the breaker going on.
     fn judge_break(&mut self, shot: &ShotSummary, facts: &mut Facts, verdict: &mut Verdict) -> bool {
         if self.board.broken {
             return false;
         }
-        if shot.broke_formation || !shot.pocketed.is_empty() {
+        let touch_breaks = self.settings.rules.break_by_touch && shot.touched;
+        if shot.broke_formation || !shot.pocketed.is_empty() || touch_breaks {
             self.board.broken = true;
         } else if !shot.striker_pocketed && shot.off_board.is_empty() {
             self.board.failed_breaks += 1;
@@ -135,14 +142,56 @@ impl Match {
         for kind in own {
             self.board.on_board.take(kind, 1);
             self.board.held[side.index()].add(kind, 1);
-            facts.own_now += 1;
+            facts.own_now.push(kind);
         }
+    }
+
+    /// IC3: under a ruleset that says so, the side's own coins pocketed with the striker (its
+    /// only foul) go back to the centre, and once the penalty is paid the player strikes again.
+    /// True when they did.
+    fn return_with_striker(&mut self, facts: &mut Facts) -> bool {
+        let striker_alone = facts.fouls == [Foul::StrikerPocketed];
+        if !(self.settings.rules.striker_returns_pocketed && striker_alone && !facts.own_now.is_empty()) {
+            return false;
+        }
+        for kind in std::mem::take(&mut facts.own_now) {
+            self.board.give_back(facts.side, kind);
+            facts.returns.push((kind, ReturnReason::WithStriker));
+        }
+        true
+    }
+
+    /// IC4: under a ruleset that says so, a strike that pockets the side's own last coin, or
+    /// the opponent's, while the queen is still to be won loses the board: the opponent takes
+    /// it, the queen counted as theirs (IC1 still applies) with the fouler's coins left. True
+    /// when it did, the board scored.
+    fn last_coin_loses(&mut self, facts: &Facts, verdict: &mut Verdict) -> bool {
+        let side = facts.side;
+        let queen_to_win = !matches!(self.board.queen, QueenState::Covered { .. } | QueenState::NotPlayed);
+        if !(self.settings.rules.last_coin_loses_board && self.settings.colours() && queen_to_win) {
+            return false;
+        }
+        let own_last = !facts.own_now.is_empty() && self.board.own_on_board(side) == 0;
+        let foul = if own_last {
+            Foul::LastPieceBeforeQueen
+        } else if facts.fouls.contains(&Foul::OpponentLastPiece) {
+            Foul::OpponentLastPiece
+        } else {
+            return false;
+        };
+        let winner = Side(1 - side.0);
+        verdict.push(RuleEvent::Foul { seat: facts.seat, foul, penalty: Penalty::BoardLost });
+        // Dues lapse with the board: a fouler who owed one and pocketed coins now owes nothing.
+        self.board.dues[side.index()] = 0;
+        self.board.queen = QueenState::Covered { side: winner };
+        self.finish_board(Some(winner), verdict);
+        true
     }
 
     /// F4, and no foul strike may clear the board: the last coin goes back.
     fn judge_last_coin(&mut self, facts: &mut Facts) {
         let side = facts.side;
-        if !(self.settings.colours() && facts.own_now > 0 && self.board.own_on_board(side) == 0) {
+        if !(self.settings.colours() && !facts.own_now.is_empty() && self.board.own_on_board(side) == 0) {
             return;
         }
         if self.board.queen.covered_by().is_none() && self.board.queen != QueenState::NotPlayed {
@@ -156,15 +205,19 @@ impl Match {
         }
     }
 
-    /// The turn's end: a foul's penalty and the turn passes; else the returns, dues, and the
-    /// board won, the turn going on (T1) or passing (T2).
-    fn end_strike(&mut self, facts: Facts, verdict: &mut Verdict) {
+    /// The turn's end: a foul's penalty and the turn passes (or goes on, `strikes_again`:
+    /// IC3); else the returns, dues, and the board won, the turn going on (T1) or passing (T2).
+    fn end_strike(&mut self, facts: Facts, strikes_again: bool, verdict: &mut Verdict) {
         let Facts { seat, side, own_now, queen_in, fouls, returns, .. } = facts;
         if !fouls.is_empty() {
             self.punish_with(&fouls, side, seat, returns, verdict);
             // A due owed from before is paid at once with what this strike left the side.
             self.pay_dues(side, verdict);
-            self.end_turn(verdict);
+            if strikes_again {
+                verdict.push(RuleEvent::TurnContinues { seat });
+            } else {
+                self.end_turn(verdict);
+            }
             return;
         }
         for (kind, reason) in returns {
@@ -173,7 +226,7 @@ impl Match {
         self.pay_dues(side, verdict);
         if self.board_cleared(side) || self.target_reached_now() {
             self.finish_board(Some(side), verdict);
-        } else if own_now > 0 || queen_in {
+        } else if !own_now.is_empty() || queen_in {
             verdict.push(RuleEvent::TurnContinues { seat });
         } else {
             self.end_turn(verdict);
@@ -227,7 +280,7 @@ impl Match {
     /// Q1–Q4 for a strike: a cover owed from the last strike, then the queen if she dropped.
     fn judge_queen(&mut self, facts: &Facts, verdict: &mut Verdict) {
         let Facts { seat, side, queen_in, held_before, .. } = *facts;
-        let (own_now, foul) = (facts.own_now > 0, !facts.fouls.is_empty());
+        let (own_now, foul) = (!facts.own_now.is_empty(), !facts.fouls.is_empty());
         if foul {
             if queen_in {
                 verdict.push(RuleEvent::QueenPocketed { seat });

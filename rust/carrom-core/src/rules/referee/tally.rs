@@ -32,7 +32,11 @@ impl Match {
             } else if winner == Some(side) {
                 let theirs = board.colour_of(side).map_or(PieceKind::Black, PieceKind::other_colour);
                 t.coin_points = u32::from(board.on_board.get(theirs));
-                t.queen_points = if t.queen_covered { s.queen_bonus } else { 0 };
+                // The bonus counts while the winner's total before this board is below the
+                // ruleset's bar, if it has one (IC1).
+                let counts =
+                    s.queen_bonus_below.is_none_or(|bar| self.scores.get(i).is_some_and(|t| *t < bar));
+                t.queen_points = if t.queen_covered && counts { s.queen_bonus } else { 0 };
             }
         }
         tally
