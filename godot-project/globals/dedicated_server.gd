@@ -1,6 +1,6 @@
 extends Node
 ## A dedicated server: the game started as `--headless -- --server [--port=N]
-## [--mode=singles|doubles|points] [--ruleset=classic|freestyle|disc_pool] [--turn-seconds=N]
+## [--mode=singles|doubles|points] [--ruleset=classic|icf|freestyle|disc_pool] [--turn-seconds=N]
 ## [--websocket]` hosts one match with no
 ## player of its own (a turn timer of N seconds, 0 for none, at most 600; WebSocket instead of
 ## ENet for web players). Every seat is

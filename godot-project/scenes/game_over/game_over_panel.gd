@@ -33,6 +33,9 @@ func show_result(
 		lines.append(
 			Words.say("PANEL_SCORE_LINE", [SeatNames.side_name(rules, side), scores[side]])
 		)
+	# A match of games (RULES.md IC5): the games won, then the last game's totals.
+	if rules.get_games_in_match() > 1:
+		lines.push_front(Announcer.games_line(rules.get_games_won()))
 	%Scores.text = "\n".join(lines)
 	for part in %LastBoard.get_children():
 		%LastBoard.remove_child(part)

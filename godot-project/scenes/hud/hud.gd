@@ -150,7 +150,14 @@ func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
 	# The match's own number of boards: `max_boards` may be 0, "the ruleset's".
 	var ruleset := rules.get_match_ruleset()
 	var boards := ruleset.max_boards if ruleset else rules.max_boards
-	var parts: Array[String] = [Words.say("STATUS_BOARD", [rules.get_board_number(), boards])]
+	var parts: Array[String] = []
+	# A match of games (RULES.md IC5): which game, and the games won so far.
+	if rules.get_games_in_match() > 1:
+		parts.append(
+			Words.say("STATUS_GAME", [rules.get_game_number(), rules.get_games_in_match()])
+		)
+		parts.append(Announcer.games_line(rules.get_games_won()))
+	parts.append(Words.say("STATUS_BOARD", [rules.get_board_number(), boards]))
 	if to_play >= 0:
 		parts.append(Words.say("BANNER_TO_PLAY", SeatNames.player_name(rules, to_play)))
 	var queen := SeatNames.queen_text(rules)

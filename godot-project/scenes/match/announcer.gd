@@ -21,6 +21,8 @@ func _on_rules_foul_committed(_seat: int, foul: String, penalty: int) -> void:
 	var text := tr("FOUL_" + foul)
 	if penalty == CarromRules.PENALTY_DUE:
 		text += "\n" + tr("PENALTY_DUE")
+	elif penalty == CarromRules.PENALTY_BOARD_LOST:
+		text += "\n" + tr("PENALTY_BOARD_LOST")
 	elif penalty != CarromRules.PENALTY_SHARED:
 		text += "\n" + tr("PENALTY_PIECE")
 	hud.banner(text, Banner.Tone.FOUL)
@@ -38,6 +40,30 @@ func _on_rules_queen_covered(seat: int) -> void:
 
 func _on_rules_queen_returned(_reason: String) -> void:
 	hud.banner(tr("BANNER_QUEEN_RETURNED"), Banner.Tone.QUEEN)
+
+
+func _on_rules_break_chosen(_seat: int, breaker: int) -> void:
+	hud.banner(Words.say("BANNER_BREAKS", SeatNames.player_name(rules, breaker)))
+
+
+## A game of a match of games ended (RULES.md IC5): whose it is, and the games won so far.
+func _on_rules_game_finished(
+	number: int, winner: int, _scores: PackedInt32Array, games_won: PackedInt32Array
+) -> void:
+	var text := (
+		Words.say("BANNER_GAME_WON", [number, SeatNames.side_name(rules, winner)])
+		if winner >= 0
+		else Words.say("BANNER_GAME_LEVEL", number)
+	)
+	hud.banner(text + "\n" + games_line(games_won), Banner.Tone.POINTS)
+
+
+## The games each side has won, as "2–1" in the language's digits.
+static func games_line(games_won: PackedInt32Array) -> String:
+	var counts: Array[String] = []
+	for won in games_won:
+		counts.append(Words.number(won))
+	return Words.say("STATUS_GAMES_WON", "–".join(counts))
 
 
 func _on_rules_board_started(number: int, _breaker: int) -> void:

@@ -44,6 +44,8 @@ func _ready() -> void:
 	# The opponent places returned pieces (RULES.md X3); online the protocol cannot carry a
 	# placement yet, so there they go nearest the centre (X1).
 	rules.opponent_places = not Online.is_online()
+	# The toss's choice (RULES.md IC6) has no message online yet: there chance picks the breaker.
+	rules.skip_toss = Online.is_online()
 	_fit()
 	var limit := board.get_striker_offset_limit()
 	hud.slider.min_value = -limit

@@ -18,6 +18,8 @@ const TURN_SECONDS := 0.6
 @export var controller: StrikerController
 ## Returned pieces waiting beside the board are placed before anyone strikes (RULES.md X3).
 @export var placement: ReturnedPlacement
+## The toss's winner chooses who breaks before anyone strikes (RULES.md IC6).
+@export var toss: Toss
 
 var _holding := false
 var _held_seat := -1
@@ -60,10 +62,18 @@ func _on_rules_turn_started(seat: int) -> void:
 		start(seat)
 
 
-## The seat's turn proper, once the board faces it: returned pieces waiting are placed first;
-## then the computer thinks, or the person plays; online, a seat played elsewhere waits for
-## its shot from the host.
+## The toss's winner faces the board and chooses who breaks.
+func _on_rules_toss_won(seat: int) -> void:
+	_on_rules_turn_started(seat)
+
+
+## The seat's turn proper, once the board faces it: a toss waiting is chosen and returned
+## pieces waiting are placed first; then the computer thinks, or the person plays; online, a
+## seat played elsewhere waits for its shot from the host.
 func _begin(seat: int) -> void:
+	if toss != null and rules.get_toss_seat() >= 0:
+		toss.begin(rules.get_toss_seat())
+		return
 	if placement != null and rules.get_placing_seat() >= 0:
 		placement.begin(rules.get_placing_seat())
 		return

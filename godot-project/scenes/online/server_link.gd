@@ -38,7 +38,7 @@ const BACKOFF: Array[float] = [0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0]
 const LOBBY := 1
 ## The games a match server plays: modes and rulesets, as it names them.
 const MODES: Array[String] = ["singles", "doubles", "points"]
-const RULESETS: Array[String] = ["classic", "freestyle", "disc_pool"]
+const RULESETS: Array[String] = ["classic", "icf", "freestyle", "disc_pool"]
 ## The lobby messages this game reads.
 const KINDS: Array[String] = [
 	"welcome",

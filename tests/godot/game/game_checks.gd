@@ -5,6 +5,8 @@ extends RefCounted
 
 ## Every seat a person's.
 const HUMANS := {0: -1, 1: -1, 2: -1, 3: -1}
+## Real seconds waited at most, by default, for something to happen on screen.
+const PATIENCE := 6.0
 
 var tree: SceneTree
 var root: Window
@@ -19,3 +21,11 @@ func _init(scene_tree: SceneTree, report: Callable, start_match: Callable) -> vo
 	root = scene_tree.root
 	_report = report
 	_start_match = start_match
+
+
+## Waits until `done` says so or `patience` real seconds run out; whether it did.
+func _until(done: Callable, patience := PATIENCE) -> bool:
+	var until := Time.get_ticks_msec() + patience * 1000.0
+	while not done.call() and Time.get_ticks_msec() < until:
+		await tree.process_frame
+	return done.call()

@@ -6,8 +6,6 @@ extends GameChecks
 ## leaves it has it placed nearest the centre when the time runs out; the computer places for
 ## its own seat; "place them for me" places at once.
 
-## Real seconds waited at most for something to happen on screen.
-const PATIENCE := 6.0
 ## Time runs this much faster while the placing clock is waited out.
 const SPEED_UP := 8.0
 
@@ -17,14 +15,6 @@ func run() -> void:
 	await _check_time_runs_out()
 	await _check_computer_places()
 	await _check_place_for_me()
-
-
-## Waits until `done` says so or `patience` real seconds run out; whether it did.
-func _until(done: Callable, patience := PATIENCE) -> bool:
-	var until := Time.get_ticks_msec() + patience * 1000.0
-	while not done.call() and Time.get_ticks_msec() < until:
-		await tree.process_frame
-	return done.call()
 
 
 ## A match of `players` played by the board's own calls until a piece goes back: a foul of a

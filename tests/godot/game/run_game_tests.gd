@@ -43,7 +43,7 @@ func _initialize() -> void:
 func _run() -> void:
 	for path: String in SCENES:
 		await _check_scene_loads(path)
-	for ruleset in ["classic", "freestyle", "disc_pool"]:
+	for ruleset in ["classic", "icf", "freestyle", "disc_pool"]:
 		await _check_scripted_board(ruleset)
 	await _check_computer_against_computer()
 	await _check_save_and_continue()
@@ -66,6 +66,7 @@ func _run() -> void:
 	await MotionChecks.new(self, _result, _start_match).run()
 	await TurnTimerChecks.new(self, _result, _start_match).run()
 	await PlacingChecks.new(self, _result, _start_match).run()
+	await IcfChecks.new(self, _result, _start_match).run()
 	await CoachChecks.new(self, _result, _start_match).run()
 	await LayoutChecks.new(self, _result, _start_match).run()
 	await LanguageChecks.new(self, _result, _start_match, SCENES).run()
@@ -147,6 +148,13 @@ func _check_scripted_board(ruleset: String) -> void:
 	)
 	var strikes := 0
 	var tray_mismatches := 0
+	# Under a ruleset with a toss (RULES.md IC6) its winner chooses first, on the toss's panel.
+	if rules.get_toss_seat() >= 0:
+		var panel: Variant = hud.get("_panel")
+		if panel is TossPanel:
+			panel.get_node("%Break").emit_signal("pressed")
+		_result("the toss's panel asks the person who won it", panel is TossPanel)
+		await process_frame
 	while not finished[0] and strikes < STRIKE_LIMIT:
 		var seat := rules.get_seat_to_play()
 		if rules.get_placing_seat() >= 0:

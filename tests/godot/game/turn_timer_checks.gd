@@ -7,8 +7,6 @@ extends GameChecks
 ## eight times as fast here, so that ten seconds take little more than one.
 
 const SPEED_UP := 8.0
-## Real seconds waited at most for a turn to pass, and for five to.
-const PATIENCE := 6.0
 const LONG_PATIENCE := 20.0
 
 
@@ -24,14 +22,6 @@ func run() -> void:
 	await _check_three_in_a_row()
 	Engine.time_scale = 1.0
 	settings.set("turn_seconds", was)
-
-
-## Waits until `done` says so or `patience` real seconds run out; whether it did.
-func _until(done: Callable, patience := PATIENCE) -> bool:
-	var until := Time.get_ticks_msec() + patience * 1000.0
-	while not done.call() and Time.get_ticks_msec() < until:
-		await tree.process_frame
-	return done.call()
 
 
 func _check_off() -> void:

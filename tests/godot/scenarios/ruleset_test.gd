@@ -17,6 +17,12 @@ const FIELDS: Array[String] = [
 	"white_points",
 	"black_points",
 	"queen_points",
+	"queen_bonus_below",
+	"break_by_touch",
+	"striker_returns_pocketed",
+	"last_coin_loses_board",
+	"games",
+	"toss",
 ]
 
 
