@@ -871,6 +871,20 @@ fn g3_open_three_timeouts_in_a_row_forfeit_the_match() {
 }
 
 #[test]
+fn cb1_g3_open_alone_a_turn_timed_out_again_and_again_comes_back_and_saves() {
+    let mut m = broken(Mode::Solo);
+    let seat = m.to_play().unwrap();
+    for n in 1..=5 {
+        let v = m.pass(seat).unwrap();
+        assert!(has(&v, &RuleEvent::TimedOut { seat, in_a_row: n }));
+        assert_eq!(m.to_play(), Some(seat), "alone the turn comes back");
+        // A match saved after more timeouts than would forfeit two sides still loads.
+        assert_eq!(Match::from_json(&m.to_json().unwrap()).unwrap(), m);
+    }
+    assert!(!m.is_over());
+}
+
+#[test]
 fn g3_open_a_forfeit_in_the_points_game_goes_to_the_best_of_the_others() {
     let mut m = broken(Mode::Points);
     let quitter = m.to_play().unwrap();

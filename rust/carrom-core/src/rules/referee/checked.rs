@@ -134,10 +134,12 @@ impl Match {
             return bad("time held for a strike must be real seconds, and only while a strike rolls");
         }
         let seats = self.mode().seats().len();
+        // Alone (CB1) a turn that runs out comes back however often: the count only grows.
+        let can_forfeit = self.mode().side_count() > 1;
         let forfeited = self.timeouts.iter().any(|t| *t >= pass::TIMEOUTS_TO_FORFEIT);
         if self.timeouts.len() != seats
-            || self.timeouts.iter().any(|t| *t > pass::TIMEOUTS_TO_FORFEIT)
-            || (forfeited && self.outcome.is_none())
+            || (can_forfeit && self.timeouts.iter().any(|t| *t > pass::TIMEOUTS_TO_FORFEIT))
+            || (can_forfeit && forfeited && self.outcome.is_none())
         {
             return bad("timed-out turns must be counted once per seat, and three in a row end the match");
         }
