@@ -112,9 +112,14 @@ func _check_best_of_three_between_computers() -> void:
 	var won := rules.get_games_won()
 	var most := maxi(won[0], won[1])
 	var over_text := ""
-	if hud.get("_panel") is GameOverPanel:
-		over_text = hud.get("_panel").get_node("%Scores").text
-	var games_line := Announcer.games_line(won)
+	# Named by its scene, not its class: the game's scripts that reach autoloads must not be
+	# compiled with this one, before the autoloads exist (Godot's --script loads it first).
+	var over: Node = hud.get("_panel")
+	if over and over.scene_file_path.ends_with("game_over_panel.tscn"):
+		over_text = over.get_node("%Scores").text
+	var games_line := Words.say(
+		"STATUS_GAMES_WON", "%s–%s" % [Words.number(won[0]), Words.number(won[1])]
+	)
 	_report.call(
 		"two computers play an ICF best of three to its end",
 		(
