@@ -8,8 +8,9 @@ extends SceneTree
 ## The host hosts a singles match (doubles with --mode) with its person at seat 0 and the other
 ## seats open; each client joins and takes one. Each plays its own turns through the striker
 ## controller, as a player would, with fixed strikes (so every run is the same). When the
-## shots are played and shown (or the match is over), each prints "STATE <shots> <hash>"; the
-## lines must be equal. Each also prints "AIMS <n>" (the others' aim updates it was shown),
+## shots are played and shown (or the match is over), each prints "STATE <shots> <hash>" (the
+## match as the last turn left it at rest); the lines must be equal. Each also prints
+## "AIMS <n>" (the others' aim updates it was shown),
 ## "PASSED <n>" (turns that timed out), "SETTLED <n> <differed>" (turns that came to rest here,
 ## and how many of those the hash this side put to the others was not the hash of the match its
 ## board shows at that moment: it must be 0), and "STRUCK <shot> <ms>" / "STARTED <shot> <ms>" (wall
@@ -61,6 +62,8 @@ var _refused := 0
 var _aim_measured := false
 ## Turns settled here, and how many of them with a hash not the board's.
 var _settled_count := [0, 0]
+## The hash this side last put to the others: its match as the last turn settled left it.
+var _settled_hash := ""
 
 
 func _initialize() -> void:
@@ -242,12 +245,16 @@ func _to_the_background(shot: int) -> void:
 ## The turns settled here and the state: the lines the checks compare.
 func _print_state(net: CarromNet) -> void:
 	print("SETTLED %d %d" % _settled_count)
-	print("STATE %d %s" % [net.get_shots(), net.get_state_hash()])
+	# The hash of the match as the last numbered turn left it at rest: a person whose turn has
+	# begun here has placed the striker on this board only, which no other screen shows yet.
+	var hash := _settled_hash if _settled_hash != "" else net.get_state_hash()
+	print("STATE %d %s" % [net.get_shots(), hash])
 
 
 ## A turn came to rest here: the hash put to the others must be the one the board shows.
 func _on_turn_settled(_shots: int, sent: String, net: CarromNet) -> void:
 	_settled_count[0] += 1
+	_settled_hash = sent
 	if sent != net.get_state_hash():
 		_settled_count[1] += 1
 

@@ -272,6 +272,12 @@ impl CarromBoard {
     /// order, as its own signals: connect to those.
     #[signal]
     pub(crate) fn ruled();
+    /// Just before `ruled`: the match as the action left it, before anything the rules'
+    /// announcements start (a person's next turn placing the striker here) changes it.
+    /// `CarromNet` settles an online turn here, so that the hash this machine puts to the
+    /// others is that of the match every machine reaches.
+    #[signal]
+    pub(crate) fn ruling_taken();
     /// The board was set up afresh in the opening formation.
     #[signal]
     fn board_reset();

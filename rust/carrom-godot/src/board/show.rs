@@ -51,6 +51,7 @@ impl CarromBoard {
         }
         if self.game.is_some() {
             self.last_verdict.clone_from(&ruling.verdict);
+            self.signals().ruling_taken().emit();
             self.signals().ruled().emit();
         }
     }

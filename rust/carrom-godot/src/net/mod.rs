@@ -54,7 +54,7 @@ pub struct CarromNet {
     players: Vec<Player>,
     /// When the wait for a player who dropped ends, as last told (engine seconds).
     wait_until: f64,
-    /// The board's `ruled`, heard while a match is hosted or joined.
+    /// The board's `ruling_taken`, heard while a match is hosted or joined.
     listening: Option<ConnectHandle>,
     base: Base<Node>,
 }

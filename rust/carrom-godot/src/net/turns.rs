@@ -31,11 +31,12 @@ impl CarromNet {
         self.rules_node().ok()?.bind().with_game(read)
     }
 
-    /// Hears the board's `ruled`: a numbered turn shown there has been ruled.
+    /// Hears the board's `ruling_taken`: a numbered turn shown there has been ruled (heard
+    /// before the rules announce it, so nothing the announcement starts is in the hash).
     pub(super) fn listen(&mut self, board: &Gd<CarromBoard>) {
         self.stop_listening();
         self.listening =
-            Some(board.signals().ruled().connect_other(&self.to_gd(), CarromNet::on_board_ruled));
+            Some(board.signals().ruling_taken().connect_other(&self.to_gd(), CarromNet::on_board_ruled));
     }
 
     pub(super) fn stop_listening(&mut self) {
