@@ -26,11 +26,17 @@ func new_board() -> CarromBoard:
 	return add(CarromBoard.new(), "Board") as CarromBoard
 
 
-## A board with a referee that has started a match of `mode` (`CarromRules.MODE_*`) with `seed`.
-func new_match(mode: int, seed: int) -> Array:
+## A board with a referee that has started a match of `mode` (`CarromRules.MODE_*`) with `seed`,
+## by `ruleset` (the classic rules when null), the opponent placing returned pieces or not.
+func new_match(
+	mode: int, seed: int, ruleset: CarromRuleset = null, opponent_places := false
+) -> Array:
 	var board := new_board()
 	var rules := CarromRules.new()
 	rules.mode = mode
+	if ruleset:
+		rules.ruleset = ruleset
+	rules.opponent_places = opponent_places
 	rules.board = board
 	add(rules, "Rules")
 	check(rules.start_match(seed), "start_match accepted")

@@ -41,11 +41,10 @@ func _ready() -> void:
 	rules.ruleset = Session.ruleset()
 	rules.target_points = Session.target_points
 	rules.max_boards = Session.max_boards
-	# The opponent places returned pieces (RULES.md X3); online the protocol cannot carry a
-	# placement yet, so there they go nearest the centre (X1).
-	rules.opponent_places = not Online.is_online()
-	# The toss's choice (RULES.md IC6) has no message online yet: there chance picks the breaker.
-	rules.skip_toss = Online.is_online()
+	# The opponent places returned pieces (RULES.md X3), and a toss's winner chooses who breaks
+	# (IC6): online too, each sent through the host like a strike.
+	rules.opponent_places = true
+	rules.skip_toss = false
 	_fit()
 	var limit := board.get_striker_offset_limit()
 	hud.slider.min_value = -limit
@@ -68,12 +67,8 @@ func _go_online() -> void:
 	var error := OK
 	if Online.role == Online.Role.HOST:
 		var holders := Online.holders(Session.seats(), Session.computer_seats())
-		# A saved match (one a host left, say) is hosted as it stands; else a new one. One
-		# whose returned pieces wait for the opponent (RULES.md X3) cannot be played online yet.
+		# A saved match (one a host left, say) is hosted as it stands; else a new one.
 		var resumed := SaveSlot.resume and rules.load_match(SaveSlot.document)
-		if resumed and rules.opponent_places:
-			resumed = false
-			rules.opponent_places = false
 		if not resumed or board.is_moving():
 			resumed = false
 			rules.start_match(Session.match_seed)

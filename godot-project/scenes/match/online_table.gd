@@ -13,6 +13,8 @@ extends Node
 @export var controller: StrikerController
 @export var ai: CarromAi
 @export var ring: TurnClockRing
+@export var toss: Toss
+@export var placement: ReturnedPlacement
 
 var _paused := false
 var _tick: Timer
@@ -63,6 +65,8 @@ func _pause() -> void:
 	_paused = true
 	turn_flow.hold()
 	controller.end_turn()
+	toss.cancel()
+	placement.cancel()
 	ai.cancel()
 	ring.stop()
 	_tick.start()

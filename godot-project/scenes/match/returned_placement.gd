@@ -7,7 +7,9 @@ extends Node2D
 ## outer circle; a spot it may not have shows red and takes nothing. Letting go of a piece on a
 ## legal spot, or tapping it where it stands, settles it; when every piece is settled they are
 ## placed (Enter places them all as they stand). A person who leaves it for `SECONDS` has them
-## placed nearest the centre, as the rule does by itself.
+## placed nearest the centre, as the rule does by itself. Online a placement goes through the
+## host (`CarromNet.place_returned`) and is done when it stands on this board
+## (`pieces_placed`); a placer on another device places there while this one waits.
 
 ## The pieces are placed: the turn goes on.
 signal placed
@@ -39,6 +41,8 @@ var timed_out := false
 ## The piece held by a finger or the mouse (-1: none), and seconds left to place.
 var _held := -1
 var _left := 0.0
+## Counts `begin` and `cancel`, so that a computer's placement begun before a cancel is dropped.
+var _asked := 0
 
 
 func _ready() -> void:
@@ -47,19 +51,29 @@ func _ready() -> void:
 
 ## `for_seat` places the pieces waiting beside the board.
 func begin(for_seat: int) -> void:
+	_asked += 1
+	var asked := _asked
 	seat = for_seat
 	kinds = rules.get_placing_kinds()
 	spots = PackedVector2Array()
 	settled = []
 	_held = -1
 	timed_out = false
+	if Online.is_remote(seat):
+		hud.banner(Words.say("BANNER_PLACE_RETURNED", SeatNames.player_name(rules, seat)))
+		return
 	if Session.is_computer(seat):
 		# A timer the pause holds: the computer does not place behind the pause menu.
 		await get_tree().create_timer(COMPUTER_SECONDS, false).timeout
-		_finish(ai.place_returned(seat))
+		if asked != _asked or rules.get_placing_seat() != for_seat:
+			return
+		if Online.is_online():
+			_finish(Online.net.play_computer_step(seat))
+		else:
+			_finish(ai.place_returned(seat))
 		return
 	if GameSettings.place_for_me:
-		_finish(rules.place_returned(seat, PackedInt32Array(), PackedVector2Array()))
+		_finish(_place(PackedInt32Array(), PackedVector2Array()))
 		return
 	spots = rules.get_placement_proposals()
 	for kind in kinds:
@@ -71,6 +85,13 @@ func begin(for_seat: int) -> void:
 		5.0
 	)
 	queue_redraw()
+
+
+## The match stops for now (online, waiting for players): a placement under way is put away
+## (nothing placed), and begins again when the turn does.
+func cancel() -> void:
+	_asked += 1
+	_clear()
 
 
 ## Whether a person is placing now.
@@ -85,7 +106,7 @@ func _process(delta: float) -> void:
 	if _left <= 0.0:
 		timed_out = true
 		hud.banner(tr("BANNER_PLACED_FOR_YOU"))
-		_finish(rules.place_returned(seat, PackedInt32Array(), PackedVector2Array()))
+		_finish(_place(PackedInt32Array(), PackedVector2Array()))
 	queue_redraw()
 
 
@@ -154,7 +175,7 @@ func place_as_they_stand() -> void:
 		if why != "":
 			hud.banner(tr("BANNER_PLACE_REFUSED"), Banner.Tone.FOUL)
 			return
-	_finish(rules.place_returned(seat, kinds, spots))
+	_finish(_place(kinds, spots))
 
 
 ## Why piece `i` may not stay where it stands (beside the pieces before it), or "".
@@ -162,21 +183,55 @@ func refusal(i: int) -> String:
 	return rules.get_placement_refusal(kinds[i], spots[i], kinds.slice(0, i), spots.slice(0, i))
 
 
+## Places the pieces of `of_kinds` at `at` (all nearest the centre when both are empty): on
+## this board's rules offline, through the host online. Whether it was taken (online: sent).
+func _place(of_kinds: PackedInt32Array, at: PackedVector2Array) -> bool:
+	if Online.is_online():
+		return Online.net.place_returned(seat, of_kinds, at)
+	return rules.place_returned(seat, of_kinds, at)
+
+
 func _finish(done: bool) -> void:
 	if not done:
 		push_warning("The returned pieces could not be placed; they go nearest the centre.")
-		done = rules.place_returned(seat, PackedInt32Array(), PackedVector2Array())
+		done = _place(PackedInt32Array(), PackedVector2Array())
 	if not done:
 		# Nothing more to try: the match waits rather than begin the same placement again.
 		push_error("The returned pieces cannot be placed at all; the match cannot go on.")
 		return
+	if not Online.is_online():
+		_done()
+		return
+	# Online the pieces stand on this board once the host has numbered the placement: until
+	# then nothing is held, drawn or timed here.
+	spots = PackedVector2Array()
+	settled = []
+	_held = -1
+	queue_redraw()
+
+
+## Online: `placer`'s placement, from this device or another, stands on this board. One that
+## comes before its placement began here (the board still turning) needs nothing: the turn
+## finds nothing waiting when it begins.
+func _on_net_pieces_placed(_placer: int) -> void:
+	if seat >= 0:
+		_done()
+
+
+## The placement is over: the turn goes on.
+func _done() -> void:
+	_clear()
+	placed.emit()
+
+
+## Nobody places: nothing waits, is held or is drawn.
+func _clear() -> void:
 	seat = -1
 	spots = PackedVector2Array()
 	kinds = PackedInt32Array()
 	settled = []
 	_held = -1
 	queue_redraw()
-	placed.emit()
 
 
 func _draw() -> void:

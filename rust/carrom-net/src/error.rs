@@ -67,12 +67,12 @@ pub enum NetError {
     /// A seat this peer does not hold.
     #[error("seat {0} is not yours")]
     NotYourSeat(u8),
-    /// A strike out of turn.
-    #[error("it is not seat {seat}'s turn{}", to_play.map(|s| format!(" (seat {s} is to play)")).unwrap_or_default())]
+    /// A turn asked for by a seat that is not the one to act.
+    #[error("it is not seat {seat}'s turn{}", to_play.map(|s| format!(" (seat {s} must act now)")).unwrap_or_default())]
     NotYourTurn {
         /// The seat that tried.
         seat: u8,
-        /// The seat to play, if any.
+        /// The seat that must act now (strike, place or choose), if any.
         to_play: Option<u8>,
     },
     /// The match waits for players to take its open seats.
@@ -117,9 +117,14 @@ pub enum NetError {
         /// The number that came.
         got: u32,
     },
-    /// A match the protocol cannot play yet.
-    #[error("this match cannot be played online: {0}")]
-    NotOnline(&'static str),
+    /// A placement with more spots than a set has pieces.
+    #[error("a placement of {spots} spots: at most {allowed}, one for each waiting piece")]
+    TooManySpots {
+        /// How many it had.
+        spots: usize,
+        /// The most allowed.
+        allowed: usize,
+    },
     /// A state that is not a valid saved match.
     #[error("the state sent is not a valid match: {0}")]
     BadState(GameError),

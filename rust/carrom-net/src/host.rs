@@ -13,10 +13,11 @@ use crate::clock::TurnClock;
 use crate::error::NetError;
 use crate::hash::StateHash;
 pub use crate::holder::Holder;
-use crate::intent::{self, check_turn, Intent};
+use crate::intent::{self, check_turn};
 use crate::message::{decode, ToHost, ToPeer, MAX_TO_HOST_BYTES};
 use crate::players::{check_identity, check_name, Player, Who, MAX_PAUSE_SECONDS};
 use crate::rate::RateLimit;
+use crate::request::Request;
 use crate::rested::Rested;
 use carrom_core::game::{Action, Game, Ruling};
 use carrom_core::rules::{MatchSettings, Ruleset};
@@ -88,8 +89,8 @@ pub struct Host {
     rested: Rested,
     /// The turn numbered and not yet settled, with when it was numbered.
     rolling: Option<(ToPeer, f64)>,
-    /// Strikes peers sent while a turn rolled here, tried in order once it rests.
-    waiting: VecDeque<(PeerId, Intent)>,
+    /// Turns peers asked for while a turn rolled here, tried in order once it rests.
+    waiting: VecDeque<(PeerId, Request)>,
     /// Peers' hashes after the turn rolling here, compared once it rests.
     early: Vec<(PeerId, u32, StateHash)>,
     hashes: VecDeque<(u32, StateHash)>,
@@ -116,7 +117,6 @@ impl Host {
     /// is the computer's), without a turn timer, waiting [`DROP_SECONDS`] for a player who
     /// drops. The caller keeps the match and lends it to every call that needs it.
     pub fn new(game: &Game, holders: impl IntoIterator<Item = (Seat, Holder)>) -> Result<Host, NetError> {
-        refuse_offline_only(game)?;
         let holders = holders.into_iter().collect();
         let mut host = Host {
             seats: game.rules().mode().seats().to_vec(),
@@ -272,11 +272,15 @@ impl Host {
         if self.is_rolling() {
             return out;
         }
-        let timed = match self.rested.to_play {
-            Some(seat) if !self.is_paused() && self.open_seats() == 0 => self.is_timed(seat).then_some(seat),
+        // The clock times whoever must act: a striker, a placer of returned pieces, a toss's
+        // winner; what it does when it runs out is the rules' (`request::on_timeout`).
+        let timed = match (&self.rested.acting, &self.rested.on_timeout) {
+            (Some(seat), Some(action)) if !self.is_paused() && self.open_seats() == 0 => {
+                self.is_timed(*seat).then(|| (*seat, action.clone()))
+            }
             _ => None,
         };
-        let Some(seat) = timed else {
+        let Some((seat, action)) = timed else {
             if self.is_paused() {
                 self.clock.hold(now);
             } else {
@@ -289,10 +293,10 @@ impl Host {
                 self.clock.start(now, 0.0);
             }
         } else if self.clock.expired(now) {
-            match self.number(Action::Pass { seat }, now) {
+            match self.number(action, now) {
                 Ok(mut played) => out.append(&mut played),
                 Err(e) => out.push(Outgoing::Log(format!(
-                    "the turn of seat {} could not pass: {e}",
+                    "the turn of seat {} could not be ended by its clock: {e}",
                     seat_number(seat)
                 ))),
             }
@@ -443,19 +447,30 @@ impl Host {
                 intent::direction(direction)?;
                 Ok(vec![Outgoing::AllBut(peer, ToPeer::Aim { seat: seat_number(seat), offset, direction })])
             }
-            ToHost::Strike(intent) => {
-                self.own_seat(peer, intent.seat)?;
-                if self.is_rolling() {
-                    // One waiting strike a peer: a newer one replaces it.
-                    self.waiting.retain(|(p, _)| *p != peer);
-                    self.waiting.push_back((peer, intent));
-                    return Ok(vec![]);
-                }
-                self.strike(game, &intent, now)
-            }
+            ToHost::Strike(intent) => self.ask(game, peer, Request::Strike(intent), now),
+            ToHost::Place(placement) => self.ask(game, peer, Request::Place(placement), now),
+            ToHost::ChooseBreak(choice) => self.ask(game, peer, Request::ChooseBreak(choice), now),
             ToHost::Hash { shot, hash } => Ok(self.check_hash(peer, shot, hash, now)),
             ToHost::Away { away } => Ok(self.step_away(peer, away, now)),
         }
+    }
+
+    /// A turn `peer` asks for, for a seat it holds: taken now, or once the turn rolling here
+    /// rests (one waiting a peer: a newer one replaces it).
+    fn ask(
+        &mut self,
+        game: &Game,
+        peer: PeerId,
+        request: Request,
+        now: f64,
+    ) -> Result<Vec<Outgoing>, NetError> {
+        self.own_seat(peer, request.seat_number())?;
+        if self.is_rolling() {
+            self.waiting.retain(|(p, _)| *p != peer);
+            self.waiting.push_back((peer, request));
+            return Ok(vec![]);
+        }
+        self.take(game, &request, now)
     }
 
     /// `peer`'s player stepped away or came back. Away, its seats are waited for as a dropped
@@ -500,17 +515,23 @@ impl Host {
         true
     }
 
-    /// A strike for a seat the host plays itself (its person's, or the computer's), on `game`,
-    /// the match lent.
-    pub fn play_own(&mut self, game: &Game, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
-        let seat = intent.seat()?;
+    /// A turn (a strike, a placement, the toss's choice) for a seat the host plays itself (its
+    /// person's, or the computer's), on `game`, the match lent.
+    pub fn play_own(
+        &mut self,
+        game: &Game,
+        request: impl Into<Request>,
+        now: f64,
+    ) -> Result<Vec<Outgoing>, NetError> {
+        let request = request.into();
+        let seat = intent::seat(request.seat_number())?;
         if !self.holder(seat).is_at_host() {
-            return Err(NetError::NotYourSeat(intent.seat));
+            return Err(NetError::NotYourSeat(request.seat_number()));
         }
         if self.is_rolling() {
             return Err(NetError::Rolling);
         }
-        self.strike(game, intent, now)
+        self.take(game, &request, now)
     }
 
     /// The turn numbered last has been carried out on `game`, the match lent, which is at rest
@@ -537,13 +558,13 @@ impl Host {
         for (peer, shot, hash) in std::mem::take(&mut self.early) {
             out.extend(self.check_hash(peer, shot, hash, now));
         }
-        while let Some((peer, intent)) = self.waiting.pop_front() {
+        while let Some((peer, request)) = self.waiting.pop_front() {
             if self.is_rolling() {
                 // Taken: the rest wait for this one to rest in turn.
-                self.waiting.push_front((peer, intent));
+                self.waiting.push_front((peer, request));
                 break;
             }
-            match self.strike(game, &intent, now) {
+            match self.take(game, &request, now) {
                 Ok(played) => out.extend(played),
                 Err(error) => out.push(Host::refusal(peer, &error)),
             }
@@ -610,7 +631,7 @@ impl Host {
         Ok(out)
     }
 
-    fn strike(&mut self, game: &Game, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
+    fn take(&mut self, game: &Game, request: &Request, now: f64) -> Result<Vec<Outgoing>, NetError> {
         let open = self.open_seats();
         if open > 0 {
             return Err(NetError::SeatsOpen { open });
@@ -618,17 +639,17 @@ impl Host {
         if self.is_paused() {
             return Err(NetError::Paused { seconds: self.wait_left(now) });
         }
-        let action = intent.action(game)?;
+        let action = request.action(game)?;
         check_turn(game, &action)?;
         self.number(action, now)
     }
 
-    /// Numbers `action` (a strike checked on the lent match, or the pass of the seat `tick` timed
-    /// out) and sends it to all, the caller's
+    /// Numbers `action` (a turn checked on the lent match, or what `tick` does for a seat whose
+    /// time ran out) and sends it to all, the caller's
     /// match included; nothing more is taken until the caller says it has `settled`.
     fn number(&mut self, action: Action, now: f64) -> Result<Vec<Outgoing>, NetError> {
-        let played =
-            ToPeer::played(self.shots + 1, &action).ok_or(NetError::WrongWay("only a strike or a pass"))?;
+        let played = ToPeer::played(self.shots + 1, &action)
+            .ok_or(NetError::WrongWay("only a strike, a pass, a placement or a toss's choice"))?;
         self.shots += 1;
         self.rolling = Some((played.clone(), now));
         self.clock.stop();
@@ -701,23 +722,10 @@ fn seat_number(seat: Seat) -> u8 {
     u8::from(seat)
 }
 
-/// Refuses a match the protocol cannot carry yet: one whose returned pieces wait for an
-/// opponent to place them (RULES.md X3), or whose toss waits for its winner's choice (IC6), for
-/// no message sends a placement or a choice.
-pub(crate) fn refuse_offline_only(game: &Game) -> Result<(), NetError> {
-    if game.rules().settings().opponent_places {
-        return Err(NetError::NotOnline(
-            "returned pieces placed by an opponent are played offline only, for now",
-        ));
-    }
-    if game.rules().toss().is_some() {
-        return Err(NetError::NotOnline("the toss's choice is made offline only, for now"));
-    }
-    Ok(())
-}
-
-/// `settings` as a match played online has them: with what the protocol cannot carry yet left
-/// out (returned pieces go back at once, X1; chance picks the breaker instead of a toss, S1).
+/// `settings` as the match server's quick matches have them: returned pieces go back at once
+/// (X1) and chance picks the breaker instead of a toss (S1), for the server's load bots and
+/// the computer standing in for a player who left place nothing and choose nothing. Matches a
+/// player hosts carry both (`ToHost::Place`, `ToHost::ChooseBreak`).
 pub fn online(settings: MatchSettings) -> MatchSettings {
     let rules = Ruleset { toss: false, ..settings.rules };
     MatchSettings { rules, opponent_places: false, ..settings }

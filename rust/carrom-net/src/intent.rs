@@ -57,22 +57,28 @@ impl Intent {
     }
 }
 
-/// Whether `action` (a strike or a timed-out turn's pass) can be taken on `game` now: the
-/// match goes on, it is that seat's turn, the table is at rest, and — for a strike — the spot and
-/// the stroke are legal. Tried on a copy at rest, so `game` is left as it was, and the physics
-/// is not run: the caller's match plays the shot once.
+/// Whether `action` — a strike, a timed-out turn's pass, a placement of returned pieces or the
+/// toss's choice — can be taken on `game` now: the match goes on, its seat is the one that must
+/// act ([`crate::request::acting`]), the table is at rest, and the rules and the table accept
+/// it (for a strike, the spot and the stroke; for a placement, every spot). Tried on a copy at
+/// rest, so `game` is left as it was, and the physics is not run: the caller's match plays the
+/// turn once.
 pub fn check_turn(game: &Game, action: &Action) -> Result<(), NetError> {
-    let (Action::Strike { seat, .. } | Action::Pass { seat }) = action else {
-        return Err(NetError::WrongWay("only a strike or a pass"));
+    let seat = match action {
+        Action::Strike { seat, .. }
+        | Action::Pass { seat }
+        | Action::Place { seat, .. }
+        | Action::ChooseBreak { seat, .. } => *seat,
+        _ => return Err(NetError::WrongWay("only a strike, a pass, a placement or a toss's choice")),
     };
     if game.rules().is_over() {
         return Err(NetError::MatchOver);
     }
-    let to_play = game.rules().to_play();
-    if to_play != Some(*seat) {
+    let acting = crate::request::acting(game);
+    if acting != Some(seat) {
         return Err(NetError::NotYourTurn {
             seat: seat.index() as u8,
-            to_play: to_play.map(|s| s.index() as u8),
+            to_play: acting.map(|s| s.index() as u8),
         });
     }
     let mut trial = game.clone_at_rest().ok_or(NetError::Rolling)?;

@@ -25,9 +25,11 @@ pub mod lobby;
 pub mod message;
 pub mod name;
 pub mod pick;
+pub mod placed;
 pub mod players;
 pub mod rate;
 pub mod replica;
+pub mod request;
 pub mod rested;
 pub mod served;
 
@@ -40,5 +42,6 @@ pub use intent::Intent;
 pub use message::{ToHost, ToPeer, PROTOCOL};
 pub use players::{Player, Who};
 pub use replica::Replica;
+pub use request::{Choice, Placement, Request};
 pub use rested::Rested;
 pub use served::Served;

@@ -6,16 +6,19 @@ use crate::bits::Exact;
 use crate::error::NetError;
 use crate::hash::StateHash;
 use crate::intent::{self, Intent};
+use crate::placed::{self, WireSpot};
 use crate::players::Player;
+use crate::request::{Choice, Placement};
 use carrom_core::game::save::MAX_SAVE_BYTES;
 use carrom_core::game::Action;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this build speaks.
-pub const PROTOCOL: u32 = 2;
-/// The most bytes a peer may send the host: nothing a peer sends carries a state.
-pub const MAX_TO_HOST_BYTES: usize = 1024;
+pub const PROTOCOL: u32 = 3;
+/// The most bytes a peer may send the host: nothing a peer sends carries a state; the largest
+/// message is a placement of a whole set (19 spots of about 50 bytes).
+pub const MAX_TO_HOST_BYTES: usize = 2048;
 /// The most bytes the host may send a peer: a whole saved match, escaped, and a little more.
 pub const MAX_TO_PEER_BYTES: usize = 2 * MAX_SAVE_BYTES + 1024;
 
@@ -42,6 +45,11 @@ pub enum ToHost {
     },
     /// A strike the player asks for.
     Strike(Intent),
+    /// The player places the returned pieces waiting for their seat (RULES.md X3): each at its
+    /// spot, or all nearest the centre when `spots` is empty.
+    Place(Placement),
+    /// The player who won the toss chooses who breaks (IC6).
+    ChooseBreak(Choice),
     /// The hash of the peer's state after shot `shot`.
     Hash {
         /// How many shots the peer has played.
@@ -109,6 +117,25 @@ pub enum ToPeer {
         /// The seat that timed out.
         seat: u8,
     },
+    /// Turn `number` (counted with the shots): `seat` placed the returned pieces at `spots` (all
+    /// nearest the centre when empty).
+    Placed {
+        /// Its number.
+        number: u32,
+        /// The seat that placed.
+        seat: u8,
+        /// Where each went.
+        spots: Vec<WireSpot>,
+    },
+    /// Turn `number` (counted with the shots): the toss's winner `seat` chose whether it breaks.
+    BreakChosen {
+        /// Its number.
+        number: u32,
+        /// The toss's winner.
+        seat: u8,
+        /// Whether it breaks.
+        breaks: bool,
+    },
     /// The host's state after `shots` shots: load it (after checking it) instead of yours.
     State {
         /// Shots played.
@@ -124,8 +151,8 @@ pub enum ToPeer {
 }
 
 impl ToPeer {
-    /// Turn `number` for everyone to play: `action`, a strike (its numbers as exact bits) or a
-    /// pass.
+    /// Turn `number` for everyone to play: `action`, a strike (its numbers as exact bits), a
+    /// pass, a placement or the toss's choice.
     pub fn played(number: u32, action: &Action) -> Option<ToPeer> {
         match action {
             Action::Strike { seat, offset, direction, speed } => Some(ToPeer::Shot {
@@ -136,6 +163,12 @@ impl ToPeer {
                 speed: Exact::new(*speed),
             }),
             Action::Pass { seat } => Some(ToPeer::Pass { number, seat: u8::from(*seat) }),
+            Action::Place { seat, spots } => {
+                Some(ToPeer::Placed { number, seat: u8::from(*seat), spots: placed::to_wire(spots)? })
+            }
+            Action::ChooseBreak { seat, breaks } => {
+                Some(ToPeer::BreakChosen { number, seat: u8::from(*seat), breaks: *breaks })
+            }
             _ => None,
         }
     }
@@ -143,8 +176,8 @@ impl ToPeer {
     /// The turn this message carries, numbered, every field checked: the way back from
     /// [`ToPeer::played`]. `None` for a message that carries no turn.
     pub fn turn(&self) -> Result<Option<(u32, Action)>, NetError> {
-        let turn = match *self {
-            ToPeer::Shot { number, seat, offset, direction, speed } => {
+        let turn = match self {
+            &ToPeer::Shot { number, seat, offset, direction, speed } => {
                 let action = Action::Strike {
                     seat: intent::seat(seat)?,
                     offset: offset.finite("offset")?,
@@ -153,7 +186,13 @@ impl ToPeer {
                 };
                 (number, action)
             }
-            ToPeer::Pass { number, seat } => (number, Action::Pass { seat: intent::seat(seat)? }),
+            &ToPeer::Pass { number, seat } => (number, Action::Pass { seat: intent::seat(seat)? }),
+            ToPeer::Placed { number, seat, spots } => {
+                (*number, Action::Place { seat: intent::seat(*seat)?, spots: placed::from_wire(spots)? })
+            }
+            &ToPeer::BreakChosen { number, seat, breaks } => {
+                (number, Action::ChooseBreak { seat: intent::seat(seat)?, breaks })
+            }
             _ => return Ok(None),
         };
         Ok(Some(turn))
@@ -207,9 +246,9 @@ mod tests {
     fn oversized_unknown_and_other_versions_are_refused() {
         let big = vec![b' '; MAX_TO_HOST_BYTES + 1];
         assert!(matches!(decode::<ToHost>(&big, MAX_TO_HOST_BYTES), Err(NetError::TooLarge { .. })));
-        let extra = br#"{"protocol":2,"body":{"hash":{"shot":1,"hash":"00","more":1}}}"#;
+        let extra = br#"{"protocol":3,"body":{"hash":{"shot":1,"hash":"00","more":1}}}"#;
         assert!(matches!(decode::<ToHost>(extra, MAX_TO_HOST_BYTES), Err(NetError::Malformed(_))));
-        let unknown = br#"{"protocol":2,"body":{"teleport":{}}}"#;
+        let unknown = br#"{"protocol":3,"body":{"teleport":{}}}"#;
         assert!(matches!(decode::<ToHost>(unknown, MAX_TO_HOST_BYTES), Err(NetError::Malformed(_))));
         let old = br#"{"protocol":0,"body":{}}"#;
         assert_eq!(

@@ -124,9 +124,12 @@ impl Replica {
                 };
                 Ok((change, vec![]))
             }
-            ToPeer::Shot { .. } | ToPeer::Pass { .. } => match message.turn()? {
+            ToPeer::Shot { .. }
+            | ToPeer::Pass { .. }
+            | ToPeer::Placed { .. }
+            | ToPeer::BreakChosen { .. } => match message.turn()? {
                 Some((number, action)) => self.play(number, action),
-                None => Err(NetError::WrongWay("only a shot or a pass")),
+                None => Err(NetError::WrongWay("only a numbered turn")),
             },
             ToPeer::State { shots, state } => {
                 let game = self.load(shots, &state)?;
@@ -140,6 +143,11 @@ impl Replica {
     /// A strike this peer asks for.
     pub fn strike(intent: &crate::Intent) -> Vec<u8> {
         encode(&ToHost::Strike(*intent))
+    }
+
+    /// A turn this peer asks for: a strike, a placement of returned pieces, the toss's choice.
+    pub fn ask(request: &crate::Request) -> Vec<u8> {
+        encode(&request.to_host())
     }
 
     /// This peer's player stepped away (the app went to the background) or came back.
@@ -177,7 +185,6 @@ impl Replica {
 
     fn load(&mut self, shots: u32, state: &str) -> Result<Box<Game>, NetError> {
         let game = Game::from_json(state).map_err(NetError::BadState)?;
-        crate::host::refuse_offline_only(&game)?;
         self.joined = true;
         self.shots = shots;
         self.settled = shots;

@@ -4,7 +4,7 @@
 
 use crate::error::NetError;
 use crate::host::{Holder, Host, Outgoing, PeerId};
-use crate::intent::Intent;
+use crate::request::Request;
 use carrom_core::game::Game;
 use carrom_core::Seat;
 
@@ -46,9 +46,9 @@ impl Served {
         Ok(self.carry_out(out, now))
     }
 
-    /// A strike for a seat played here (see [`Host::play_own`]).
-    pub fn play_own(&mut self, intent: &Intent, now: f64) -> Result<Vec<Outgoing>, NetError> {
-        let out = self.host.play_own(&self.game, intent, now)?;
+    /// A turn for a seat played here (see [`Host::play_own`]).
+    pub fn play_own(&mut self, request: impl Into<Request>, now: f64) -> Result<Vec<Outgoing>, NetError> {
+        let out = self.host.play_own(&self.game, request, now)?;
         Ok(self.carry_out(out, now))
     }
 

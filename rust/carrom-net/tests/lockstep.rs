@@ -487,7 +487,7 @@ fn bad_messages_are_refused_and_the_match_is_unharmed() {
     let old = br#"{"protocol":9,"body":{"hash":{"shot":0,"hash":"00"}}}"#.to_vec();
     assert!(matches!(send(&mut net, mover, old), Some(NetError::Protocol { found: 9, .. })));
     let forged =
-        br#"{"protocol":2,"body":{"strike":{"seat":0,"offset":0,"direction":[0,0],"power":0,"speed":9}}}"#;
+        br#"{"protocol":3,"body":{"strike":{"seat":0,"offset":0,"direction":[0,0],"power":0,"speed":9}}}"#;
     assert!(matches!(send(&mut net, mover, forged.to_vec()), Some(NetError::Malformed(_))));
     // Nothing of it reached the match; every peer is still in step, and play goes on.
     assert_eq!(StateHash::of_game(net.host.game()).unwrap(), before);

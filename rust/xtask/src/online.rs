@@ -24,7 +24,10 @@ type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Verdict, String>;
 /// Every online check, by what it shows.
 const CHECKS: [(&str, OnlineCheck); 14] = [
     ("a host and a client play the same match over ENet", pair),
-    ("a host and a client play a whole board of singles to its end", whole_board),
+    (
+        "a host and a client play a whole ICF board to its end: the toss chosen, returned pieces placed, alike",
+        whole_board,
+    ),
     ("two clients play the same match on a dedicated server", server),
     ("four processes play doubles in step", doubles),
     ("a client killed mid-board rejoins and the board goes on", rejoin),
@@ -108,17 +111,44 @@ pub fn pair(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> 
     Ok(None)
 }
 
-/// A host and a client play one whole board of singles to its end (the computer's easy choices,
-/// through each side's controller, at four times the speed): both must end with the match over
-/// and the same state.
+/// A host and a client play one whole board of singles by the ICF's laws to its end (the
+/// computer's easy choices, through each side's controller, at four times the speed): the
+/// toss's winner chooses on its panel (RULES.md IC6) and the side after a foul places the
+/// pieces it sent back (X3), each through the host. Both must end with the match over, the
+/// same toss, the same placements shown, and the same state.
 pub fn whole_board(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
-    let extra = ["--whole-board"];
+    let extra = ["--whole-board", "--icf"];
     let (host, client) = host_and_client(godot, game, data, free_port()?, &extra, &extra)?;
     for (role, log) in [("host", &host), ("client", &client)] {
         if count(log, "OVER ") != Some(1) {
             return Ok(Some(format!("the board did not end on the {role}: {}", last_line(log))));
         }
     }
+    let line = |log: &str, prefix: &str| log.lines().find(|l| l.starts_with(prefix)).map(str::to_string);
+    let tosses = (line(&host, "TOSS "), line(&client, "TOSS "));
+    if tosses.0 != tosses.1 || tosses.0.as_deref().is_none_or(|t| t == "TOSS none") {
+        return Ok(Some(format!("the toss was not chosen alike: {tosses:?}")));
+    }
+    let placed = |log: &str| -> Option<(u32, u32)> {
+        let mut numbers =
+            line(log, "PLACED ")?.split(' ').skip(1).map(|n| n.parse::<u32>().ok()).collect::<Vec<_>>();
+        Some((numbers.remove(0)?, numbers.remove(0)?))
+    };
+    let (Some(on_host), Some(on_client)) = (placed(&host), placed(&client)) else {
+        return Ok(Some("a side did not say what it placed".into()));
+    };
+    if on_host.0 != on_client.0 || on_host.0 != on_host.1 + on_client.1 {
+        return Ok(Some(format!(
+            "placements differ: the host showed {} and made {}, the client showed {} and made {}",
+            on_host.0, on_host.1, on_client.0, on_client.1
+        )));
+    }
+    println!(
+        "{}; returned pieces placed {} times ({} by the client)",
+        tosses.0.unwrap_or_default(),
+        on_host.0,
+        on_client.1
+    );
     Ok(judge(&[("host", &host), ("client", &client)]))
 }
 
@@ -179,9 +209,11 @@ pub fn stand_in(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, Stri
     if let Some(line) = host.lines().find(|l| crate::godot::is_error_line(l)) {
         return Ok(Some(format!("the host logged an error: {line}")));
     }
-    match host.lines().find(|l| l.starts_with("STATE ")) {
-        Some(state) if state.starts_with("STATE 12 ") => Ok(None),
-        other => Ok(Some(format!("the host did not play on to shot 12: {other:?}"))),
+    // Numbered turns count placements of returned pieces too: one may come with the twelfth.
+    let state = host.lines().find(|l| l.starts_with("STATE "));
+    match state.and_then(|l| l.split(' ').nth(1)).and_then(|n| n.parse::<u32>().ok()) {
+        Some(turns) if turns >= 12 => Ok(None),
+        _ => Ok(Some(format!("the host did not play on to shot 12: {state:?}"))),
     }
 }
 
@@ -190,11 +222,12 @@ pub fn stand_in(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, Stri
 pub fn host_leaves(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
     let (host, client) =
         host_and_client(godot, game, data, free_port()?, &["--vanish-at=5"], &["--shots=99"])?;
-    let state = host.lines().find_map(|l| l.strip_prefix("STATE 5 ")).map(str::trim);
+    // The fifth shot, or a placement of returned pieces numbered just after it.
+    let state = host.lines().find_map(|l| l.strip_prefix("STATE ")?.split_once(' ')).map(|(_, h)| h.trim());
     let kept = client.lines().find_map(|l| l.strip_prefix("KEPT ")).map(str::trim);
     match (state, kept) {
         (Some(hash), Some(kept)) if kept == format!("{hash} 1") => {
-            println!("the client kept the host's match after shot 5 ({hash}) in a save that loads");
+            println!("the client kept the host's match as it vanished ({hash}) in a save that loads");
             Ok(None)
         }
         _ => Ok(Some(format!("host {state:?}, client kept {kept:?} (hash, and 1 if the save loads)"))),

@@ -4,7 +4,7 @@ extends SceneTree
 ##   godot --headless --path godot-project --script res://tests/online_pair.gd -- \
 ##     --role=host|client --port=N [--shots=12] [--token=32 hex digits] [--mode=doubles]
 ##     [--turn-seconds=N] [--drop-seconds=N] [--idle] [--vanish-at=N] [--hostile]
-##     [--websocket] [--whole-board]
+##     [--websocket] [--whole-board] [--icf]
 ## The host hosts a singles match (doubles with --mode) with its person at seat 0 and the other
 ## seats open; each client joins and takes one. Each plays its own turns through the striker
 ## controller, as a player would, with fixed strikes (so every run is the same). When the
@@ -28,6 +28,10 @@ extends SceneTree
 ## With --whole-board the match is one board, played to its end at four times the speed, each
 ## side's strikes chosen by the computer's easy level and played through the controller.
 ## With --websocket both sides use WebSocket instead of ENet (as a web build does).
+## With --icf the match is played by the ICF's laws in one game: the toss's winner lets the
+## other break, on its own panel (RULES.md IC6), and returned pieces are placed by the
+## opponent's side where they stand offered (X3); each side prints "TOSS <winner> <breaker>"
+## and "PLACED <n> <here>" (placements shown on its board, and how many it made itself).
 ## Clients, each with its own --token, can play a dedicated server (`-- --server --port=N`).
 ## With --role=quick --server=URL the side asks the match server (carrom-server) for a quick
 ## match of singles and prints "CODE <code>" once matched; --role=watch --server=URL
@@ -52,6 +56,7 @@ var _background_at := -1
 var _hostile := false
 var _websocket := false
 var _whole_board := false
+var _icf := false
 ## The match server's URL, and the code of the match to watch.
 var _server := ""
 var _code := ""
@@ -94,6 +99,8 @@ func _initialize() -> void:
 			_websocket = true
 		elif arg == "--whole-board":
 			_whole_board = true
+		elif arg == "--icf":
+			_icf = true
 		elif arg.begins_with("--server="):
 			_server = arg.trim_prefix("--server=")
 		elif arg.begins_with("--code="):
@@ -123,6 +130,8 @@ func _run() -> void:
 	if _whole_board:
 		session.set("max_boards", 1)
 		Engine.time_scale = 4.0
+	if _icf:
+		session.set("ruleset_path", _icf_of_one_game())
 	online.set("role", 1 if _role == "host" else 2)  # Online.Role.HOST or JOIN
 	online.set("port", _port)
 	online.set("address", "127.0.0.1")
@@ -146,6 +155,16 @@ func _run() -> void:
 					counts["away"] += 1
 	)
 	net.turn_passed.connect(func(_s: int) -> void: counts["passed"] += 1)
+	var toss := {"line": "TOSS none"}
+	rules.break_chosen.connect(
+		func(seat: int, breaker: int) -> void: toss["line"] = "TOSS %d %d" % [seat, breaker]
+	)
+	var placed := [0, 0]
+	net.pieces_placed.connect(func(_s: int) -> void: placed[0] += 1)
+	# Untyped: naming the game's classes here would compile their scripts, which reach the
+	# autoloads, before Godot's --script has them.
+	var placement: Node = _game.get_node("BoardView/Board/ReturnedPlacement")
+	var hud: Node = _game.get_node("Hud")
 	net.refused.connect(func(_r: String) -> void: _refused += 1)
 	net.shot_started.connect(_on_shot_started.bind(net))
 	net.turn_settled.connect(_on_turn_settled.bind(net))
@@ -167,6 +186,13 @@ func _run() -> void:
 			print("KEPT %s %d" % [net.get_state_hash(), int(loads and checked)])
 			quit(0)
 			return
+		# The toss's choice and returned pieces, as a player here makes them.
+		var panel: Node = hud.get("_panel")
+		if panel and panel.scene_file_path.ends_with("toss_panel.tscn"):
+			panel.emit_signal("chosen", false)
+		if placement.call("is_placing") and _settled():
+			placed[1] += 1
+			placement.call("place_as_they_stand")
 		# One strike per turn, once this side's turn has begun on its own board.
 		var ready := controller.state == StrikerController.State.READY
 		var striker := _role != "watch" and not _idle
@@ -189,6 +215,8 @@ func _run() -> void:
 	print("AWAY %d" % counts["away"])
 	print("OVER %d" % int(rules.is_match_over()))
 	print("REFUSED %d" % _refused)
+	print(toss["line"])
+	print("PLACED %d %d" % placed)
 	# The host stays a moment, so that the last messages reach the clients.
 	if _role == "host":
 		var linger := Time.get_ticks_msec() + 3000
@@ -199,6 +227,15 @@ func _run() -> void:
 	var finished := rules.is_match_over() or (net.get_shots() >= _shots and not _whole_board)
 	finished = finished or (by_server and rules.get_board_number() > 1)
 	quit(0 if finished else 1)
+
+
+## The ICF's laws in one game (not the best of three): a ruleset file of this run's own.
+func _icf_of_one_game() -> String:
+	var icf: CarromRuleset = load("res://addons/carrom/rulesets/icf.tres").duplicate()
+	icf.games = 1
+	var path := "user://online_icf.tres"
+	ResourceSaver.save(icf, path)
+	return path
 
 
 ## Asks the match server for a quick match (or to watch `_code`) and waits until it gives one;
@@ -273,7 +310,7 @@ func _misbehave(own_seat: int) -> void:
 	var link: Node = _game.get_node("Link")
 	var other := (own_seat + 2) % 4
 	var strike := (
-		'{"protocol":2,"body":{"strike":' + '{"seat":%d,"offset":0,"direction":[0,%d],"power":%d}}}'
+		'{"protocol":3,"body":{"strike":' + '{"seat":%d,"offset":0,"direction":[0,%d],"power":%d}}}'
 	)
 	var one := 1065353216  # 1.0 as f32 bits
 	var nan := 2143289344  # a NaN as f32 bits

@@ -17,9 +17,11 @@ func _new_peer() -> Array:
 
 
 ## Host and peer wired together; the peer holds seat 2 as device "guest". A turn has
-## `turn_seconds` (0: no timer).
-func _pair(turn_seconds := 0) -> Dictionary:
-	var host_side := new_match(CarromRules.MODE_SINGLES, 3)
+## `turn_seconds` (0: no timer). The host plays `host_side` ([board, rules], a match begun),
+## or a new singles match.
+func _pair(turn_seconds := 0, host_side: Array = []) -> Dictionary:
+	if host_side.is_empty():
+		host_side = new_match(CarromRules.MODE_SINGLES, 3)
 	var host_net := CarromNet.new()
 	host_net.rules = host_side[1]
 	host_net.turn_seconds = turn_seconds
@@ -157,9 +159,71 @@ func test_a_dropped_peer_pauses_the_match_for_the_host() -> void:
 		check(not refused, "nobody strikes while the match waits")
 		check(host_net.get_shots() == 0, "no shot was played")
 	host_net.peer_connected(3)
-	var hello := '{"protocol":2,"body":{"hello":{"name":"Guest","token":"guest"}}}'
+	var hello := '{"protocol":3,"body":{"hello":{"name":"Guest","token":"guest"}}}'
 	host_net.receive_from_peer(3, hello.to_utf8_buffer())
 	check(
 		pauses.size() == 2 and pauses[1] == 0,
 		"back on a new connection, play goes on: %s" % [pauses]
+	)
+
+
+## The ICF's laws in one game, with the opponent placing returned pieces: a match begun.
+func _icf_match(seed: int) -> Array:
+	var icf: CarromRuleset = load("res://addons/carrom/rulesets/icf.tres").duplicate()
+	icf.games = 1
+	return new_match(CarromRules.MODE_SINGLES, seed, icf, true)
+
+
+func test_ic6_x3_the_toss_and_a_peers_placement_go_through_the_host_to_both_boards() -> void:
+	var pair := _pair(0, _icf_match(5))
+	var rules: CarromRules = pair["host_rules"]
+	var board: CarromBoard = pair["host_board"]
+	var placed := {"host": 0, "peer": 0}
+	for side in ["host", "peer"]:
+		pair[side + "_net"].pieces_placed.connect(func(_s: int) -> void: placed[side] += 1)
+	var winner := rules.get_toss_seat()
+	check(winner in [0, 2], "the toss waits for its winner: %d" % winner)
+	var chooser: CarromNet = pair["host_net"] if winner == 0 else pair["peer_net"]
+	check(chooser.choose_break(winner, false), "the winner's choice sent")
+	await _settle(pair)
+	var peer_rules: CarromRules = pair["peer_rules"]
+	check(
+		rules.get_toss_seat() == -1 and peer_rules.get_toss_seat() == -1,
+		"the toss is chosen on both boards"
+	)
+	check(rules.get_seat_to_play() == 2 - winner, "the winner let the other break")
+	var peer_placed := false
+	for shot in 200:
+		if rules.is_match_over() or peer_placed:
+			break
+		var placer := rules.get_placing_seat()
+		if placer >= 0:
+			var side := "host" if placer == 0 else "peer"
+			var own: CarromRules = pair[side + "_rules"]
+			var net: CarromNet = pair[side + "_net"]
+			var kinds := own.get_placing_kinds()
+			check(
+				net.place_returned(placer, kinds, own.get_placement_proposals()), "placement sent"
+			)
+			await _settle(pair)
+			check(
+				rules.get_placing_seat() == -1 and peer_rules.get_placing_seat() == -1,
+				"placed on both boards"
+			)
+			peer_placed = placer == 2
+		else:
+			var seat := rules.get_seat_to_play()
+			var offset := board.get_free_striker_offset(seat, (shot % 5 - 2) * 40.0)
+			var aim := board.get_seat_forward(seat).rotated((shot % 3 - 1) * 0.3)
+			var net: CarromNet = pair["host_net"] if seat == 0 else pair["peer_net"]
+			check(net.strike(seat, offset, aim, 0.5 + 0.05 * (shot % 9)), "shot %d sent" % shot)
+			await _settle(pair)
+		var same: bool = pair["host_net"].get_state_hash() == pair["peer_net"].get_state_hash()
+		if not same:
+			check(false, "the same match on both after turn %d" % shot)
+			return
+	check(peer_placed, "the peer placed returned pieces")
+	check(
+		placed["host"] == placed["peer"] and placed["host"] >= 1,
+		"every placement shown on both boards: %s" % [placed]
 	)

@@ -53,14 +53,16 @@ impl CarromBoard {
     }
 
     /// A turn numbered by the online host, from its exact numbers: a strike is placed, struck
-    /// and rolls on; a pass is ruled at once.
+    /// and rolls on; a pass, a placement or the toss's choice is ruled at once.
     pub(crate) fn play_turn(&mut self, action: &Action) -> Result<(), Refused> {
         match *action {
             Action::Strike { seat, offset, direction, speed } => {
                 self.play_exact(seat, offset, direction, speed)
             }
             Action::Pass { seat } => self.rule(|turn| turn.pass(seat)),
-            _ => Err("only a strike or a pass is played from the host".into()),
+            Action::Place { seat, ref spots } => self.rule(|turn| turn.place(seat, spots)),
+            Action::ChooseBreak { seat, breaks } => self.rule(|turn| turn.choose_break(seat, breaks)),
+            _ => Err("only a strike, a pass, a placement or a toss's choice is played from the host".into()),
         }
     }
 

@@ -7,6 +7,7 @@
 //! and the wait for a player who dropped.
 
 mod roster;
+mod steps;
 mod turns;
 
 use crate::convert;
@@ -16,7 +17,7 @@ use crate::rules::CarromRules;
 use carrom_core::game::Action;
 use carrom_net::clock::MAX_TURN_SECONDS;
 use carrom_net::players::MAX_PAUSE_SECONDS;
-use carrom_net::{Beacon, Exact, Host, NetError, Outgoing, Player, Replica, StateHash, ToPeer};
+use carrom_net::{Beacon, Exact, Host, NetError, Outgoing, Player, Replica, Request, StateHash, ToPeer};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
 use godot::signal::ConnectHandle;
@@ -135,6 +136,10 @@ impl CarromNet {
     /// `seat` let its turn's time run out and the turn passed (shown when the board reaches it).
     #[signal]
     fn turn_passed(seat: i64);
+    /// `seat` placed the returned pieces (RULES.md X3) — from this device, another, or by its
+    /// turn clock — and they stand on this board: the turn they held up goes on.
+    #[signal]
+    fn pieces_placed(seat: i64);
     /// A numbered turn came to rest on this machine's board: `shots` turns are settled here,
     /// and `hash` is the hash this machine puts to the others for them (a peer sends it to the
     /// host; the host compares the peers' with it) — the hash of the match the board shows.
@@ -254,7 +259,8 @@ impl CarromNet {
         direction: Vector2,
         power: f64,
     ) -> Result<(), Refused> {
-        this.bind_mut().send_strike(seat, offset, direction, power)?;
+        let intent = this.bind().intent(seat, offset, direction, power)?;
+        this.bind_mut().send_request("strike", Request::Strike(intent))?;
         CarromNet::show_due(this);
         Ok(())
     }

@@ -13,7 +13,7 @@ use carrom_core::game::{Action, Game};
 use carrom_core::{Seat, Vec2};
 use carrom_net::message::encode;
 use carrom_net::replica::Change;
-use carrom_net::{Host, Intent, Outgoing, Replica, StateHash, ToPeer};
+use carrom_net::{Host, Intent, Outgoing, Replica, Request, StateHash, ToPeer};
 use godot::prelude::*;
 
 impl CarromNet {
@@ -126,34 +126,34 @@ impl CarromNet {
         Some(change)
     }
 
-    /// This machine's player's strike: played by the host, or sent to it.
-    pub(super) fn send_strike(
-        &mut self,
-        seat: i64,
-        offset: f64,
-        direction: Vector2,
-        power: f64,
-    ) -> Result<(), Refused> {
-        let intent = self.intent(seat, offset, direction, power)?;
+    /// This machine's turn — a strike, a placement, the toss's choice — played by the host, or
+    /// sent to it. `what` names the call in a refusal.
+    pub(super) fn send_request(&mut self, what: &str, request: Request) -> Result<(), Refused> {
         if self.host.is_some() {
             let board = self.board()?;
             let out = {
                 let board = board.bind();
-                let game = board.game().ok_or("strike: no match on the board")?;
-                let host = self.host.as_mut().ok_or("strike: not hosting")?;
-                host.play_own(game, &intent, now()).map_err(net_refusal)?
+                let game = board.game().ok_or_else(|| format!("{what}: no match on the board"))?;
+                let host = self.host.as_mut().ok_or_else(|| format!("{what}: not hosting"))?;
+                host.play_own(game, request, now()).map_err(net_refusal)?
             };
             self.deliver(out);
         } else if self.replica.is_some() {
-            self.signals().send_to_host().emit(&PackedByteArray::from(Replica::strike(&intent).as_slice()));
+            self.signals().send_to_host().emit(&PackedByteArray::from(Replica::ask(&request).as_slice()));
         } else {
-            return Err("strike: host a match or join one first".into());
+            return Err(format!("{what}: host a match or join one first").into());
         }
         Ok(())
     }
 
     /// A player's strike in the protocol's units: metres along the baseline, exactly.
-    fn intent(&self, seat: i64, offset: f64, direction: Vector2, power: f64) -> Result<Intent, Refused> {
+    pub(super) fn intent(
+        &self,
+        seat: i64,
+        offset: f64,
+        direction: Vector2,
+        power: f64,
+    ) -> Result<Intent, Refused> {
         let (seat, offset, direction) = self.exact_aim(seat, offset, direction)?;
         let power = convert::finite("power", power)?;
         Ok(Intent::new(seat, offset, direction, power))
@@ -279,7 +279,10 @@ impl CarromNet {
             };
             let played = board.bind_mut().play_turn(&action);
             let seat = match action {
-                Action::Strike { seat, .. } | Action::Pass { seat } => i64::from(u8::from(seat)),
+                Action::Strike { seat, .. }
+                | Action::Pass { seat }
+                | Action::Place { seat, .. }
+                | Action::ChooseBreak { seat, .. } => i64::from(u8::from(seat)),
                 _ => -1,
             };
             match played {
@@ -287,7 +290,10 @@ impl CarromNet {
                     this.signals().shot_started().emit(seat);
                     return;
                 }
-                Ok(()) => this.signals().turn_passed().emit(seat),
+                Ok(()) if matches!(action, Action::Pass { .. }) => this.signals().turn_passed().emit(seat),
+                Ok(()) if matches!(action, Action::Place { .. }) => this.signals().pieces_placed().emit(seat),
+                // The toss's choice is told by the rules (`break_chosen`, `turn_started`).
+                Ok(()) => {}
                 Err(refused) => {
                     // The host numbered a turn this match refuses: the copies differ, and the
                     // hash this settles with says so (the host then resends its state).

@@ -5,7 +5,7 @@
 //! itself borrowed while the board acts, so a listener may call either node back.
 
 mod announce;
-mod placing;
+pub(crate) mod placing;
 mod reads;
 mod toss;
 
