@@ -273,7 +273,7 @@ impl Host {
             return out;
         }
         // The clock times whoever must act: a striker, a placer of returned pieces, a toss's
-        // winner; what it does when it runs out is the rules' (`request::on_timeout`).
+        // winner; what it does when it runs out is the rules' (`acting::on_timeout`).
         let timed = match (&self.rested.acting, &self.rested.on_timeout) {
             (Some(seat), Some(action)) if !self.is_paused() && self.open_seats() == 0 => {
                 self.is_timed(*seat).then(|| (*seat, action.clone()))

@@ -59,7 +59,7 @@ impl Intent {
 
 /// Whether `action` — a strike, a timed-out turn's pass, a placement of returned pieces or the
 /// toss's choice — can be taken on `game` now: the match goes on, its seat is the one that must
-/// act ([`crate::request::acting`]), the table is at rest, and the rules and the table accept
+/// act ([`crate::acting::acting`]), the table is at rest, and the rules and the table accept
 /// it (for a strike, the spot and the stroke; for a placement, every spot). Tried on a copy at
 /// rest, so `game` is left as it was, and the physics is not run: the caller's match plays the
 /// turn once.
@@ -74,7 +74,7 @@ pub fn check_turn(game: &Game, action: &Action) -> Result<(), NetError> {
     if game.rules().is_over() {
         return Err(NetError::MatchOver);
     }
-    let acting = crate::request::acting(game);
+    let acting = crate::acting::acting(game);
     if acting != Some(seat) {
         return Err(NetError::NotYourTurn {
             seat: seat.index() as u8,

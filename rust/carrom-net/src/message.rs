@@ -8,7 +8,7 @@ use crate::hash::StateHash;
 use crate::intent::{self, Intent};
 use crate::placed::{self, WireSpot};
 use crate::players::Player;
-use crate::request::{Choice, Placement};
+use crate::request::{Choice, Placement, Request};
 use carrom_core::game::save::MAX_SAVE_BYTES;
 use carrom_core::game::Action;
 use serde::de::DeserializeOwned;
@@ -148,6 +148,17 @@ pub enum ToPeer {
         /// The reason, for the log.
         reason: String,
     },
+}
+
+impl From<&Request> for ToHost {
+    /// The message a peer sends to ask for `request`.
+    fn from(request: &Request) -> ToHost {
+        match request {
+            Request::Strike(intent) => ToHost::Strike(*intent),
+            Request::Place(placement) => ToHost::Place(placement.clone()),
+            Request::ChooseBreak(choice) => ToHost::ChooseBreak(*choice),
+        }
+    }
 }
 
 impl ToPeer {

@@ -147,7 +147,7 @@ impl Replica {
 
     /// A turn this peer asks for: a strike, a placement of returned pieces, the toss's choice.
     pub fn ask(request: &crate::Request) -> Vec<u8> {
-        encode(&request.to_host())
+        encode(&ToHost::from(request))
     }
 
     /// This peer's player stepped away (the app went to the background) or came back.

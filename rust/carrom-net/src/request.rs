@@ -5,10 +5,8 @@
 
 use crate::error::NetError;
 use crate::intent::{self, Intent};
-use crate::message::ToHost;
 use crate::placed::{self, WireSpot};
 use carrom_core::game::{Action, Game};
-use carrom_core::Seat;
 use serde::{Deserialize, Serialize};
 
 /// A turn a player asks for: what `ToHost::Strike`, `ToHost::Place` and
@@ -69,39 +67,4 @@ impl Request {
             Request::ChooseBreak(c) => Action::ChooseBreak { seat: intent::seat(c.seat)?, breaks: c.breaks },
         })
     }
-
-    /// The message a peer sends for it.
-    pub fn to_host(&self) -> ToHost {
-        match self {
-            Request::Strike(intent) => ToHost::Strike(*intent),
-            Request::Place(placement) => ToHost::Place(placement.clone()),
-            Request::ChooseBreak(choice) => ToHost::ChooseBreak(*choice),
-        }
-    }
-}
-
-/// The seat that must act on `game` now: the toss's winner while it owes its choice, the
-/// placer while returned pieces wait, otherwise the seat to play; none once the match is over.
-pub fn acting(game: &Game) -> Option<Seat> {
-    let rules = game.rules();
-    if rules.is_over() {
-        return None;
-    }
-    rules.toss().or_else(|| rules.placing().map(|p| p.by)).or_else(|| rules.to_play())
-}
-
-/// What the turn clock does for the seat that must act when its time runs out: the turn
-/// passes (T2); a toss's winner breaks (IC6); returned pieces go nearest the centre (X1, X3).
-pub fn on_timeout(game: &Game) -> Option<Action> {
-    let rules = game.rules();
-    if rules.is_over() {
-        return None;
-    }
-    if let Some(seat) = rules.toss() {
-        return Some(Action::ChooseBreak { seat, breaks: true });
-    }
-    if let Some(placing) = rules.placing() {
-        return Some(Action::Place { seat: placing.by, spots: vec![] });
-    }
-    rules.to_play().map(|seat| Action::Pass { seat })
 }

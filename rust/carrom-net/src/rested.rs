@@ -20,7 +20,7 @@ pub struct Rested {
     /// The seat to play, or none once the match is over.
     pub to_play: Option<Seat>,
     /// The seat that must act first: the toss's winner, the placer of returned pieces, or the
-    /// seat to play (see `request::acting`).
+    /// seat to play (see `acting::acting`).
     pub acting: Option<Seat>,
     /// What the turn clock does for it when its time runs out.
     pub on_timeout: Option<Action>,
@@ -40,8 +40,8 @@ impl Rested {
             hash: StateHash::of_save(&state),
             state,
             to_play: game.rules().to_play(),
-            acting: crate::request::acting(game),
-            on_timeout: crate::request::on_timeout(game),
+            acting: crate::acting::acting(game),
+            on_timeout: crate::acting::on_timeout(game),
             over: game.rules().is_over(),
         })
     }
