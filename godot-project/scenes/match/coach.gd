@@ -138,7 +138,15 @@ func review_board(panel: BoardEndPanel) -> void:
 		_reviewing = true
 		_review_panel = panel
 		panel.begin_review()
+		panel.tree_exiting.connect(_on_review_panel_closed.bind(panel), CONNECT_ONE_SHOT)
 	ai.time_budget = budget
+
+
+## The panel waiting for a review closed (the next board, the match's end, the menu): the
+## review is no longer wanted, and the search stops rather than run on for nobody.
+func _on_review_panel_closed(panel: BoardEndPanel) -> void:
+	if panel == _review_panel:
+		_drop_review()
 
 
 func _on_ai_review_ready(lines: Array[Dictionary]) -> void:
@@ -151,7 +159,11 @@ func _show(index: int) -> void:
 	shown = index
 	var hint := hints[index]
 	hint_view.show_hint(hint)
-	var why := tr("HINT_" + str(hint["reason"]).to_upper())
+	hud.banner(words(hint, index, hints.size()), Banner.Tone.NEWS, WORDS_SECONDS)
+
+
+## What hint `index` of `count` says: which it is, why it was chosen and how often it comes off.
+static func words(hint: Dictionary, index: int, count: int) -> String:
+	var why := TranslationServer.translate("HINT_" + str(hint["reason"]).to_upper())
 	var chance := roundi(float(hint["chance"]) * 100.0)
-	var words := Words.say("HINT_LINE", [index + 1, hints.size(), why, chance])
-	hud.banner(words, Banner.Tone.NEWS, WORDS_SECONDS)
+	return Words.say("HINT_LINE", [index + 1, count, why, chance])

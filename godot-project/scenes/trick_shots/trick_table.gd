@@ -1,7 +1,9 @@
 extends Node2D
 ## One trick shot on a board: its position set up, its goal and strike limits shown, each shot
 ## judged by `CarromTrickShots`; done, the stars are kept and the next trick offered; failed,
-## it can be tried again. Laid out in trick_table.tscn; the board has no referee.
+## it can be tried again. The hint button asks the coach (a CarromAi of its own) for the
+## expert's best shots from here, as for a player alone, and steps through them. Laid out in
+## trick_table.tscn; the board has no referee.
 
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 
@@ -9,10 +11,15 @@ const MENU := "res://scenes/main_menu/main_menu.tscn"
 @export var board: CarromBoard
 @export var controller: StrikerController
 @export var tricks: CarromTrickShots
+@export var coach_ai: CarromAi
+@export var hint_view: HintView
 
 ## The trick played (an index into the file's tricks), and every trick as read.
 var index := 0
 var all_tricks: Array[Dictionary] = []
+## The coach's hints for this position, best first, and the one shown (-1: none yet).
+var hints: Array[Dictionary] = []
+var shown_hint := -1
 var _fitting := false
 
 @onready var top_bar: Control = %TopBar
@@ -22,22 +29,26 @@ var _fitting := false
 @onready var goal: Label = %Goal
 @onready var status: Label = %Status
 @onready var next_button: Button = %Next
+@onready var hint_button: Button = %Hint
 
 
 func _ready() -> void:
+	hint_button.visible = false
 	get_viewport().size_changed.connect(_fit)
 	ScreenFit.safe_area_changed.connect(_fit)
 	top_bar.resized.connect(_fit)
 	panel.resized.connect(_fit)
 	var text := FileAccess.get_file_as_string(TrickList.TRICKS_FILE)
 	if Session.trick_day >= 0:
-		# The expert makes and solves today's challenge first: a moment, said while it lasts.
+		# The expert makes and solves today's challenge first, on a thread of its own: a
+		# moment, said while it lasts.
 		title.text = TrickList.trick_name("daily_")
 		status.text = tr("TRICK_DAILY_PREPARING")
 		_fit.call_deferred()
-		for frame in 2:
-			await get_tree().process_frame
-		text = CarromTrickShots.get_daily_challenge(Session.trick_day)
+		text = ""
+		if tricks.prepare_daily_challenge(Session.trick_day):
+			var made: Array = await tricks.daily_challenge_ready
+			text = made[1]
 	if tricks.load_tricks(text):
 		all_tricks = tricks.get_tricks()
 	if all_tricks.is_empty():
@@ -60,6 +71,7 @@ func begin(which: int) -> void:
 	title.text = TrickList.trick_name(trick["id"])
 	goal.text = goal_text(trick)
 	next_button.visible = false
+	drop_hints()
 	_show_strikes()
 
 
@@ -96,17 +108,72 @@ func _on_board_shot_finished(_report: Dictionary) -> void:
 	if not tricks.is_attempt_over():
 		controller.begin_turn(all_tricks[index]["seat"])
 		_show_strikes()
+	hint_button.visible = not tricks.is_attempt_over()
+
+
+## H on a keyboard presses the hint button.
+func _unhandled_input(event: InputEvent) -> void:
+	if event.is_action_pressed("hint") and hint_button.visible and not hint_button.disabled:
+		get_viewport().set_input_as_handled()
+		ask_hint()
+
+
+## The hint button: the first press asks the coach, each press after shows the next hint.
+func ask_hint() -> void:
+	if all_tricks.is_empty() or tricks.is_attempt_over() or board.is_moving():
+		return
+	if not hints.is_empty():
+		_show_hint((shown_hint + 1) % hints.size())
+	elif not coach_ai.is_thinking() and coach_ai.coach(all_tricks[index]["seat"], Coach.HINTS):
+		hint_button.disabled = true
+
+
+## A strike, a fresh attempt or another trick: the hints were for a position that is gone.
+func drop_hints() -> void:
+	coach_ai.cancel()
+	hints = []
+	shown_hint = -1
+	hint_view.clear()
+	hint_button.disabled = false
+	hint_button.visible = not all_tricks.is_empty() and not tricks.is_attempt_over()
+
+
+func _show_hint(which: int) -> void:
+	shown_hint = which
+	hint_view.show_hint(hints[which])
+	status.text = Coach.words(hints[which], which, hints.size())
+
+
+func _on_hint_pressed() -> void:
+	ask_hint()
+
+
+func _on_coach_ai_hints_ready(found: Array[Dictionary]) -> void:
+	hint_button.disabled = false
+	hints = found
+	if hints.is_empty():
+		_show_strikes()
+	else:
+		_show_hint(0)
+
+
+func _on_coach_ai_think_failed(reason: String) -> void:
+	push_warning("The coach found nothing (%s)." % reason)
+	hint_button.disabled = false
+	_show_strikes()
 
 
 func _on_tricks_trick_done(strikes: int, stars: int) -> void:
 	TrickList.keep_stars(all_tricks[index]["id"], stars)
 	controller.end_turn()
+	drop_hints()
 	status.text = Words.say("TRICK_DONE", [strikes, TrickList.stars_text(stars)])
 	next_button.visible = index + 1 < all_tricks.size()
 
 
 func _on_tricks_trick_failed(reason: String) -> void:
 	controller.end_turn()
+	drop_hints()
 	status.text = tr("TRICK_FAILED_" + reason.to_upper())
 
 

@@ -1,13 +1,15 @@
 //! `CarromTrickShots`: carrom-core's trick shots on a `CarromBoard` with no referee. It reads
 //! a trick-shot file, sets a trick's position up on the board, and judges each shot the board
-//! finishes (the game calls `record_last_shot` on `shot_finished`).
+//! finishes (the game calls `record_last_shot` on `shot_finished`). The day's challenge is
+//! made on a thread of its own, so that a phone's frames keep coming while the expert works.
 
 use crate::alive::alive;
 use crate::board::CarromBoard;
 use crate::refusal::Refused;
 use carrom_core::practice::{daily, read_tricks, write_tricks, Attempt, Progress, Trick};
-use godot::classes::Node;
+use godot::classes::{INode, Node};
 use godot::prelude::*;
+use std::sync::mpsc::{channel, Receiver, TryRecvError};
 
 /// Trick shots: set positions with a goal each and stars for the strikes used. `load_tricks`
 /// reads a file (`godot-project/data/trick_shots.json` in the game); `start(index)` sets a
@@ -24,7 +26,44 @@ pub struct CarromTrickShots {
     /// The board's shot count when the attempt began or last counted a shot, so that no shot
     /// counts twice and none from before the attempt counts at all.
     counted: u64,
+    /// The day whose challenge is being made, and where its file's text will come.
+    preparing: Option<(i64, Receiver<Result<String, String>>)>,
     base: Base<Node>,
+}
+
+#[godot_api]
+impl INode for CarromTrickShots {
+    /// Hands the day's challenge over once its thread has made it.
+    fn process(&mut self, _delta: f64) {
+        let Some((day, made)) = &self.preparing else { return };
+        let day = *day;
+        let made = match made.try_recv() {
+            Ok(made) => made,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => Err(format!("making the challenge of day {day} stopped")),
+        };
+        self.preparing = None;
+        let text = made.unwrap_or_else(|why| {
+            Refused(why).log();
+            String::new()
+        });
+        self.signals().daily_challenge_ready().emit(day, &GString::from(text.as_str()));
+    }
+}
+
+/// The challenge of `day` as a trick-shot file's text, or why there is none.
+fn challenge_file(day: u32) -> Result<String, String> {
+    let trick = daily(day).ok_or_else(|| format!("no challenge could be made for day {day}"))?;
+    Ok(write_tricks(&[trick]))
+}
+
+/// `day` as the daily challenge counts days, if it lies from 1 January 1970 to 31 December 9999.
+fn challenge_day(day: i64) -> Result<u32, String> {
+    // 1 January 10000 is day 2,932,897.
+    u32::try_from(day)
+        .ok()
+        .filter(|d| *d <= 2_932_896)
+        .ok_or_else(|| format!("a day from 0 (1 January 1970) to 2932896 (the end of 9999), not {day}"))
 }
 
 #[godot_api]
@@ -36,28 +75,51 @@ impl CarromTrickShots {
     /// (a strike pocketed nothing where the goal is one turn) or "out_of_strikes".
     #[signal]
     fn trick_failed(reason: GString);
+    /// The challenge of `day` asked of `prepare_daily_challenge` is made: `text` is a trick-shot
+    /// file holding it, for `load_tricks` ("" when none could be made).
+    #[signal]
+    fn daily_challenge_ready(day: i64, text: GString);
 
     /// The daily challenge of `day` (days since 1 January 1970, UTC:
     /// `floor(Time.get_unix_time_from_system() / 86400)`) as a trick-shot file's text holding
     /// that one trick (its id `daily_<day>`), for `load_tricks`: the same on every machine, and
     /// done by the expert before it is offered. It takes the expert about half a second on a
-    /// desktop. A day before 1970 or after the year 9999 is refused with an error and gives "";
+    /// desktop, so a game asks `prepare_daily_challenge` instead. A day before 1970 or after the year 9999 is refused with an error and gives "";
     /// so does a day for which no challenge could be made.
     #[func]
     fn get_daily_challenge(day: i64) -> GString {
-        // 1 January 10000 is day 2,932,897.
-        let made = u32::try_from(day)
-            .ok()
-            .filter(|d| *d <= 2_932_896)
-            .ok_or_else(|| format!("a day from 0 (1 January 1970) to 2932896 (the end of 9999), not {day}"))
-            .and_then(|d| daily(d).ok_or_else(|| format!("no challenge could be made for day {day}")));
-        match made {
-            Ok(trick) => GString::from(write_tricks(&[trick]).as_str()),
+        match challenge_day(day).and_then(challenge_file) {
+            Ok(text) => GString::from(text.as_str()),
             Err(why) => {
                 Refused(why).log();
                 GString::new()
             }
         }
+    }
+
+    /// `get_daily_challenge(day)` made on a thread of its own: the node signals
+    /// `daily_challenge_ready(day, text)` when it is ready ("" when no challenge could be made,
+    /// with an error), so the game's frames go on meanwhile. A second call while one is under
+    /// way replaces it: only the last day asked for is signalled. A day out of range is refused.
+    #[func]
+    fn prepare_daily_challenge(&mut self, day: i64) -> Result<(), Refused> {
+        let number = challenge_day(day)?;
+        let (send, made) = channel();
+        std::thread::Builder::new()
+            .name(format!("daily challenge {day}"))
+            .spawn(move || {
+                // Nobody may be waiting any more (the node was freed, or another day asked for).
+                let _ = send.send(challenge_file(number));
+            })
+            .map_err(|e| format!("no thread could be started for the daily challenge: {e}"))?;
+        self.preparing = Some((day, made));
+        Ok(())
+    }
+
+    /// Whether a day's challenge asked of `prepare_daily_challenge` is still being made.
+    #[func]
+    fn is_preparing_daily_challenge(&self) -> bool {
+        self.preparing.is_some()
     }
 
     /// Reads the tricks of a trick-shot file's text. A file that is damaged, too large, or

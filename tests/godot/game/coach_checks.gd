@@ -4,10 +4,12 @@ extends GameChecks
 ## offered on the player's turn; pressed, the expert's hint is drawn on the board (a legal
 ## striker spot, a target and its pocket, a chance) with its words in the banner; pressed
 ## again, the next hint; a strike clears it. In pass-and-play it is offered only when the
-## setting allows.
+## setting allows. On a trick shot, with no referee, the coach hints as for a player alone.
 
 ## The end-of-board panel, whose review lines are checked.
 const BOARD_END := "res://scenes/board_end/board_end_panel.tscn"
+## The trick-shot table, coached with no match.
+const TRICK_TABLE := "res://scenes/trick_shots/trick_table.tscn"
 
 ## The game's scripts are held as plain nodes here: this file is compiled before the game's
 ## autoloads exist, and a type that names one would not compile yet.
@@ -23,6 +25,7 @@ func run() -> void:
 	await _check_hint_drawn_and_stepped()
 	await _check_pass_and_play_asks_the_setting()
 	await _check_board_review()
+	await _check_trick_shot_hint()
 
 
 ## Waits for `game`'s person to have the turn (the computer may break first).
@@ -166,12 +169,28 @@ func _check_board_review() -> void:
 	await tree.process_frame
 	var shown: String = panel.get_node("%ReviewLines").text
 	var only_the_person := lines.all(func(l: Dictionary) -> bool: return int(l["seat"]) == 0)
+	# Asked again and its panel closed before the answer: the search stops with it. (The
+	# panels close on the HUD alone, so that no turn starts and drops the review itself.)
+	var hud: Node = game.get("hud")
+	hud.call("close_panel")
+	var again: Node = load(BOARD_END).instantiate()
+	hud.call("open_panel", again)
+	game.get_node("Coach").call("review_board", again)
+	var started: bool = game.get_node("CoachAi").is_thinking()
+	hud.call("close_panel")
+	await tree.process_frame
+	var stopped: bool = not game.get_node("CoachAi").is_thinking()
 	game.queue_free()
 	await tree.process_frame
 	_report.call(
-		"after a board the panel shows the person's best and worst strikes beside the coach's",
+		(
+			"after a board the panel shows the person's best and worst strikes beside the"
+			+ " coach's; a review whose panel closes first stops"
+		),
 		(
 			taps == 2
+			and started
+			and stopped
 			and thinking == tr("REVIEW_THINKING")
 			and answered[0]
 			and only_the_person
@@ -182,5 +201,75 @@ func _check_board_review() -> void:
 				else shown == tr("REVIEW_NONE")
 			)
 		),
-		"taps %d, lines %s, shown '%s'" % [taps, lines, shown]
+		(
+			"taps %d, lines %s, shown '%s', second review started %s and stopped %s"
+			% [taps, lines, shown, started, stopped]
+		)
+	)
+
+
+## The first trick: the hint button is offered; pressed, the expert's shot for a player alone
+## is drawn from the trick's baseline with its words in the status line; pressed again, the
+## next; the strike played clears it, and a new attempt offers the button again.
+func _check_trick_shot_hint() -> void:
+	root.get_node("Session").set("trick_index", 0)
+	var table: Node2D = load(TRICK_TABLE).instantiate()
+	root.add_child(table)
+	await tree.process_frame
+	var board: CarromBoard = table.get_node("BoardView/Board")
+	var button: Button = table.get_node("%Hint")
+	var view: Node = table.get_node("BoardView/Board/HintView")
+	var seat: int = table.get("all_tricks")[0]["seat"]
+	var offered := button.visible and not button.disabled
+	button.pressed.emit()
+	var shown := func() -> bool: return not view.get("hint").is_empty()
+	var drawn := await _until(shown, WAIT_MS / 1000.0)
+	var first: Dictionary = view.get("hint")
+	var hints: Array = table.get("hints")
+	var words: String = table.get_node("%Status").text
+	# Words made from the hint: its reason's text, not its key.
+	var reason_text := tr("HINT_" + str(first.get("reason", "")).to_upper())
+	var said := drawn and reason_text in words and not reason_text.begins_with("HINT_")
+	var legal := (
+		drawn
+		and int(first["seat"]) == seat
+		and board.is_striker_position_legal(seat, float(first["offset"]))
+	)
+	button.pressed.emit()
+	var stepped: bool = (
+		hints.size() < 2 or (table.get("shown_hint") == 1 and view.get("hint") == hints[1])
+	)
+	var controller: Node = table.get_node("Controller")
+	controller.call("slide_to", float(first.get("offset", 0.0)))
+	controller.call(
+		"aim", first.get("direction", board.get_seat_forward(seat)), first.get("power", 0.5)
+	)
+	var struck: bool = controller.call("release")
+	await tree.process_frame
+	var cleared: bool = view.get("hint").is_empty() and table.get("hints").is_empty()
+	var rest := func() -> bool: return not board.is_moving()
+	await _until(rest, 15.0)
+	table.call("_on_again_pressed")
+	var offered_again := button.visible and not button.disabled
+	table.queue_free()
+	await tree.process_frame
+	(
+		_report
+		. call(
+			"on a trick shot the coach's hint is drawn, said, stepped and cleared by the strike",
+			(
+				offered
+				and drawn
+				and said
+				and legal
+				and stepped
+				and struck
+				and cleared
+				and offered_again
+			),
+			(
+				"offered %s, hint %s, words '%s', stepped %s (%d hints), struck %s, cleared %s, again %s"
+				% [offered, first, words, stepped, hints.size(), struck, cleared, offered_again]
+			)
+		)
 	)

@@ -720,8 +720,8 @@ func _check_practice_by_touch() -> void:
 
 ## The trick list offers every trick of the game's file; a trick's table shows its goal, and a
 ## strike played by touch is counted; trying again sets the trick up afresh.
-## A day's challenge opens on the trick table: made from the date, the same trick every time
-## it is asked for, laid out on the board with its goal.
+## A day's challenge opens on the trick table: made from the date while the frames go on, the
+## same trick every time it is asked for, laid out on the board with its goal.
 func _check_daily_challenge() -> void:
 	var session: Node = root.get_node("Session")
 	# A fixed day (2 December 2026), so that the check is the same whenever it runs.
@@ -730,8 +730,16 @@ func _check_daily_challenge() -> void:
 	var table: Node2D = load(TRICK_TABLE).instantiate()
 	root.add_child(table)
 	var judge: CarromTrickShots = table.get_node("Tricks")
+	# The expert makes it on a thread of its own: frames go on, the table saying so.
+	var frames_preparing := 0
+	var said_preparing := true
 	var until := Time.get_ticks_msec() + 30000
 	while judge.get_tricks().is_empty() and Time.get_ticks_msec() < until:
+		if judge.is_preparing_daily_challenge():
+			frames_preparing += 1
+			said_preparing = (
+				said_preparing and table.get_node("%Status").text == tr("TRICK_DAILY_PREPARING")
+			)
 		await process_frame
 	var tricks := judge.get_tricks()
 	var again: Variant = JSON.parse_string(CarromTrickShots.get_daily_challenge(today))
@@ -754,8 +762,13 @@ func _check_daily_challenge() -> void:
 			and same
 			and titled
 			and goal != ""
+			and frames_preparing > 0
+			and said_preparing
 		),
-		"tricks %s, same %s, titled %s, goal '%s'" % [tricks, same, titled, goal]
+		(
+			"tricks %s, same %s, titled %s, goal '%s', frames while preparing %d, said %s"
+			% [tricks, same, titled, goal, frames_preparing, said_preparing]
+		)
 	)
 
 

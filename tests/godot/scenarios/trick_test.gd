@@ -61,3 +61,54 @@ func test_a_trick_is_set_up_and_each_shot_counts_once() -> void:
 	check(ended == [["failed", "out_of_strikes"]], "out of strikes: %s" % [ended])
 	check(tricks.is_attempt_over(), "the attempt is over")
 	check(tricks.start(0) and tricks.get_strikes() == 0, "it can be tried again")
+
+
+func test_a_days_challenge_is_made_while_frames_go_on_the_same_as_asked_at_once() -> void:
+	var tricks: CarromTrickShots = _judge()[1]
+	var ready := []
+	var made := func(day: int, text: String) -> void: ready.append([day, text])
+	tricks.daily_challenge_ready.connect(made)
+	check(not tricks.prepare_daily_challenge(-1), "a day before 1970 is refused")
+	check(not tricks.is_preparing_daily_challenge(), "and nothing is being made")
+	# Asked for one day and then another: only the last is made known.
+	check(tricks.prepare_daily_challenge(20788), "a day is accepted")
+	check(tricks.prepare_daily_challenge(20789), "another replaces it")
+	var frames := 0
+	var until := Time.get_ticks_msec() + 60000
+	while ready.is_empty() and Time.get_ticks_msec() < until:
+		frames += 1
+		await tree.process_frame
+	check(frames > 1, "frames went on while it was made (%d)" % frames)
+	var last_only: bool = ready.size() == 1 and ready[0][0] == 20789
+	check(last_only, "only the last day asked for is signalled: %s" % [ready])
+	if ready.size() == 1:
+		var at_once := CarromTrickShots.get_daily_challenge(20789)
+		check(ready[0][1] == at_once, "the same file as asked at once")
+		check(tricks.load_tricks(ready[0][1]), "a file load_tricks reads")
+	check(not tricks.is_preparing_daily_challenge(), "nothing is being made any more")
+
+
+func test_cb1_with_no_referee_the_coach_hints_for_a_player_alone_and_the_computer_waits() -> void:
+	var nodes := _judge()
+	var board: CarromBoard = nodes[0]
+	var tricks: CarromTrickShots = nodes[1]
+	tricks.load_tricks(_file("[1, 2, 2]"))
+	tricks.start(0)
+	var ai := CarromAi.new()
+	ai.board = board
+	ai.time_budget = 1.0
+	add(ai, "Coach")
+	check(not ai.think(0, CarromAi.LEVEL_EXPERT), "the computer plays only in a match")
+	check(not ai.coach(2, 1), "alone, only seat 0 is coached")
+	var found := []
+	ai.hints_ready.connect(func(hints: Array) -> void: found.append_array(hints))
+	check(ai.coach(0, 1), "seat 0 is coached on the trick")
+	var until := Time.get_ticks_msec() + 30000
+	while found.is_empty() and ai.is_thinking() and Time.get_ticks_msec() < until:
+		await tree.process_frame
+	check(found.size() == 1, "one hint: %s" % [found])
+	if found.size() == 1:
+		var hint: Dictionary = found[0]
+		check(hint["seat"] == 0 and board.is_striker_position_legal(0, hint["offset"]), "a spot")
+		# The one coin stands on the diagonal to seat 0's far right pocket.
+		check(hint["target"] >= 0 and hint["pocket"] == 1, "the coin into its pocket: %s" % [hint])

@@ -4,14 +4,13 @@
 //! striking exactly as it means to, has done it within the strikes for one star. All of it is
 //! deterministic: a seeded generator, and searches without a time limit.
 
+use super::alone::{after_the_break, ALONE};
 use super::trick::{check, Attempt, Goal, Progress, Trick, Written};
 use super::CoinColour;
 use crate::ai::{plan, Budget, Level};
 use crate::game::Turn;
 use crate::physics::{Place, Table};
-use crate::piece::{PieceId, PieceKind};
-use crate::rules::{Match, MatchSettings, Ruleset, ShotSummary};
-use crate::seat::Seat;
+use crate::piece::PieceId;
 use crate::vec2::Vec2;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -97,12 +96,8 @@ pub fn solved_by_the_expert(trick: &Trick) -> bool {
     if trick.set_up(&mut table).is_err() {
         return false;
     }
-    let Ok(mut rules) = Match::new(MatchSettings::solo(Ruleset::classic()), 0) else { return false };
-    let seat = Seat::new(0).ok();
-    // The break is behind it: the formation is long gone.
-    let broken = seat.is_some_and(|s| rules.begin_strike(s).is_ok())
-        && rules.resolve(&ShotSummary::pocketing(&[PieceKind::White])).is_ok();
-    let (Some(seat), true) = (seat, broken) else { return false };
+    let Some(mut rules) = after_the_break() else { return false };
+    let seat = ALONE;
     let mut attempt = Attempt::new(trick.clone());
     let cancel = AtomicBool::new(false);
     for strike in 0..trick.stars[2] {

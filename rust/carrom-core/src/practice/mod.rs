@@ -1,11 +1,14 @@
 //! Practice without rules: positions set up by hand and shared as a short text code
 //! (`position`), trick shots — set positions with a goal and stars for strikes used
-//! (`trick`) — and the daily challenge, a trick made from the date (`daily`).
+//! (`trick`) — the daily challenge, a trick made from the date (`daily`), and the match
+//! alone the expert and the coach plan a set position in (`alone`).
 
+mod alone;
 mod daily;
 mod position;
 mod trick;
 
+pub use alone::{after_the_break, ALONE};
 pub use daily::{daily, solved_by_the_expert, DAILY_TRIES};
 pub use position::{Position, PositionError, CODE_PREFIX, MAX_CODE_CHARS};
 pub use trick::{
