@@ -1,8 +1,9 @@
 extends Node2D
 ## Practice: one player and no rules. Strike from any of the four baselines as often as you
 ## like (the turn never passes), drag coins to set up a position, undo the last shots, and
-## copy a position as a short code or set one up from a code a friend sent. Laid out in
-## practice.tscn; the board is free play (no `CarromRules`).
+## copy a position as a short code or set one up from a code a friend sent; the coach
+## (TableCoach) hints from the baseline struck from. Laid out in practice.tscn; the board is
+## free play (no `CarromRules`).
 
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 ## Shots that can be undone, most recent last.
@@ -12,6 +13,7 @@ const UNDO_LIMIT := 50
 @export var board: CarromBoard
 @export var controller: StrikerController
 @export var dragger: PieceDragger
+@export var coach: TableCoach
 
 ## The baseline struck from (a seat, 0–3).
 var seat := 0
@@ -43,7 +45,14 @@ func _ready() -> void:
 func turn_to(for_seat: int) -> void:
 	seat = for_seat
 	board_view.rotation = board.get_seat_rotation(seat)
+	_ready_to_strike()
+
+
+## A position to strike from the baseline of `seat`: the striker waits there, and the coach
+## is offered for it.
+func _ready_to_strike() -> void:
 	controller.begin_turn(seat)
+	coach.offer(seat, true)
 
 
 ## Puts the table back as it was before the last shot (or reset, or code set up).
@@ -51,7 +60,7 @@ func undo() -> bool:
 	if undo_states.is_empty() or board.is_moving():
 		return false
 	board.load_state(undo_states.pop_back())
-	controller.begin_turn(seat)
+	_ready_to_strike()
 	_show_undo()
 	return true
 
@@ -82,16 +91,22 @@ func _say(key: String) -> void:
 
 func _on_controller_striking(_seat: int, _at: float, _toward: Vector2, _strength: float) -> void:
 	_keep_for_undo()
+	coach.drop()
 	message.text = ""
 
 
+## The coach's words stand in the message line until the next strike.
+func _on_coach_said(words: String) -> void:
+	message.text = words
+
+
 func _on_board_shot_finished(_report: Dictionary) -> void:
-	controller.begin_turn(seat)
+	_ready_to_strike()
 
 
 func _on_dragger_moved(placed: bool) -> void:
 	_say("PRACTICE_MOVED" if placed else "PRACTICE_NO_ROOM")
-	controller.begin_turn(seat)
+	_ready_to_strike()
 
 
 func _on_undo_pressed() -> void:
@@ -103,7 +118,7 @@ func _on_reset_pressed() -> void:
 		return
 	_keep_for_undo()
 	board.reset_board()
-	controller.begin_turn(seat)
+	_ready_to_strike()
 
 
 func _on_turn_pressed() -> void:
@@ -126,7 +141,7 @@ func _on_set_up_pressed() -> void:
 		return
 	_keep_for_undo()
 	board.set_position_code(code)
-	controller.begin_turn(seat)
+	_ready_to_strike()
 	_say("PRACTICE_SET_UP_DONE")
 
 

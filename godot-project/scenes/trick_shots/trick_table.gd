@@ -1,8 +1,7 @@
 extends Node2D
 ## One trick shot on a board: its position set up, its goal and strike limits shown, each shot
 ## judged by `CarromTrickShots`; done, the stars are kept and the next trick offered; failed,
-## it can be tried again. The hint button asks the coach (a CarromAi of its own) for the
-## expert's best shots from here, as for a player alone, and steps through them. Laid out in
+## it can be tried again; the coach (TableCoach) hints while the attempt goes on. Laid out in
 ## trick_table.tscn; the board has no referee.
 
 const MENU := "res://scenes/main_menu/main_menu.tscn"
@@ -11,15 +10,11 @@ const MENU := "res://scenes/main_menu/main_menu.tscn"
 @export var board: CarromBoard
 @export var controller: StrikerController
 @export var tricks: CarromTrickShots
-@export var coach_ai: CarromAi
-@export var hint_view: HintView
+@export var coach: TableCoach
 
 ## The trick played (an index into the file's tricks), and every trick as read.
 var index := 0
 var all_tricks: Array[Dictionary] = []
-## The coach's hints for this position, best first, and the one shown (-1: none yet).
-var hints: Array[Dictionary] = []
-var shown_hint := -1
 var _fitting := false
 
 @onready var top_bar: Control = %TopBar
@@ -29,11 +24,10 @@ var _fitting := false
 @onready var goal: Label = %Goal
 @onready var status: Label = %Status
 @onready var next_button: Button = %Next
-@onready var hint_button: Button = %Hint
 
 
 func _ready() -> void:
-	hint_button.visible = false
+	coach.offer(0, false)
 	get_viewport().size_changed.connect(_fit)
 	ScreenFit.safe_area_changed.connect(_fit)
 	top_bar.resized.connect(_fit)
@@ -71,7 +65,7 @@ func begin(which: int) -> void:
 	title.text = TrickList.trick_name(trick["id"])
 	goal.text = goal_text(trick)
 	next_button.visible = false
-	drop_hints()
+	coach.offer(trick["seat"], true)
 	_show_strikes()
 
 
@@ -108,72 +102,28 @@ func _on_board_shot_finished(_report: Dictionary) -> void:
 	if not tricks.is_attempt_over():
 		controller.begin_turn(all_tricks[index]["seat"])
 		_show_strikes()
-	hint_button.visible = not tricks.is_attempt_over()
+	coach.offer(all_tricks[index]["seat"], not tricks.is_attempt_over())
 
 
-## H on a keyboard presses the hint button.
-func _unhandled_input(event: InputEvent) -> void:
-	if event.is_action_pressed("hint") and hint_button.visible and not hint_button.disabled:
-		get_viewport().set_input_as_handled()
-		ask_hint()
-
-
-## The hint button: the first press asks the coach, each press after shows the next hint.
-func ask_hint() -> void:
-	if all_tricks.is_empty() or tricks.is_attempt_over() or board.is_moving():
-		return
-	if not hints.is_empty():
-		_show_hint((shown_hint + 1) % hints.size())
-	elif not coach_ai.is_thinking() and coach_ai.coach(all_tricks[index]["seat"], Coach.HINTS):
-		hint_button.disabled = true
-
-
-## A strike, a fresh attempt or another trick: the hints were for a position that is gone.
-func drop_hints() -> void:
-	coach_ai.cancel()
-	hints = []
-	shown_hint = -1
-	hint_view.clear()
-	hint_button.disabled = false
-	hint_button.visible = not all_tricks.is_empty() and not tricks.is_attempt_over()
-
-
-func _show_hint(which: int) -> void:
-	shown_hint = which
-	hint_view.show_hint(hints[which])
-	status.text = Coach.words(hints[which], which, hints.size())
-
-
-func _on_hint_pressed() -> void:
-	ask_hint()
-
-
-func _on_coach_ai_hints_ready(found: Array[Dictionary]) -> void:
-	hint_button.disabled = false
-	hints = found
-	if hints.is_empty():
+## The coach's words stand where the strikes are counted until the next strike.
+func _on_coach_said(words: String) -> void:
+	if words.is_empty():
 		_show_strikes()
 	else:
-		_show_hint(0)
-
-
-func _on_coach_ai_think_failed(reason: String) -> void:
-	push_warning("The coach found nothing (%s)." % reason)
-	hint_button.disabled = false
-	_show_strikes()
+		status.text = words
 
 
 func _on_tricks_trick_done(strikes: int, stars: int) -> void:
 	TrickList.keep_stars(all_tricks[index]["id"], stars)
 	controller.end_turn()
-	drop_hints()
+	coach.offer(all_tricks[index]["seat"], false)
 	status.text = Words.say("TRICK_DONE", [strikes, TrickList.stars_text(stars)])
 	next_button.visible = index + 1 < all_tricks.size()
 
 
 func _on_tricks_trick_failed(reason: String) -> void:
 	controller.end_turn()
-	drop_hints()
+	coach.offer(all_tricks[index]["seat"], false)
 	status.text = tr("TRICK_FAILED_" + reason.to_upper())
 
 

@@ -10,7 +10,7 @@ use crate::units::vector;
 use carrom_core::ai::{hints, plan, AiError, Ask, Budget, Hand, Hint, Reviewed, Shot, MOST_HINTS};
 use carrom_core::game::Replay;
 use carrom_core::physics::Table;
-use carrom_core::practice::after_the_break;
+use carrom_core::practice::hints_alone;
 use carrom_core::rules::Match;
 use carrom_core::seat::Seat;
 use godot::classes::{INode, Node};
@@ -45,15 +45,6 @@ const THREADS: std::ops::RangeInclusive<i64> = 0..=64;
 /// standard deviation.
 const HAND_AIM: std::ops::RangeInclusive<f64> = 0.0..=20.0;
 const HAND_PACE: std::ops::RangeInclusive<f64> = 0.0..=50.0;
-
-/// What a search does on a board no `CarromRules` referees.
-#[derive(Clone, Copy)]
-enum Unrefereed {
-    /// Plans for a player alone after the break (the coach, on a trick shot or in practice).
-    Alone,
-    /// Refuses: the computer plays only in a match.
-    Refused,
-}
 
 /// Plays a seat for the computer: `think(seat, level)` starts a search on a worker thread and
 /// `shot_ready` brings the shot back (place at `offset`, strike along `direction` with `power`,
@@ -207,7 +198,7 @@ impl CarromAi {
     #[func]
     fn think(&mut self, seat: i64, level: Level) -> Result<(), Refused> {
         let level = level.into();
-        self.start(seat, Unrefereed::Refused, move |table, game, seat, seed, budget, cancel| {
+        self.start(seat, move |table, game, seat, seed, budget, cancel| {
             plan(table, game, seat, level, seed, budget, cancel).map(|p| Answer::Shot(p.played))
         })
     }
@@ -215,9 +206,9 @@ impl CarromAi {
     /// Starts the coach for `seat`: up to `count` (1–8) of the expert's best shots for a player
     /// whose hand is `hand_aim_degrees` and `hand_pace_percent` off, each coming to something
     /// different, brought back by `hints_ready`. On a board no `CarromRules` referees (a trick
-    /// shot, practice) it coaches seat 0 as a player alone with the break behind them (RULES.md
-    /// CB1), whatever pieces the board holds. Refused as `think` is, for another seat on such a
-    /// board, and for a count or a hand out of range.
+    /// shot, practice) it coaches any seat as a player alone with the break behind them (RULES.md
+    /// CB1), whatever pieces the board holds. Refused as `think` is, and for a count or a hand
+    /// out of range.
     #[func]
     fn coach(&mut self, seat: i64, count: i64) -> Result<(), Refused> {
         let count = usize::try_from(count)
@@ -225,9 +216,19 @@ impl CarromAi {
             .filter(|c| (1..=MOST_HINTS).contains(c))
             .ok_or_else(|| format!("a coach gives 1 to {MOST_HINTS} hints (asked for {count})"))?;
         let hand = self.hand()?;
-        self.start(seat, Unrefereed::Alone, move |table, game, seat, seed, budget, cancel| {
+        let seat = convert::seat(seat)?;
+        self.may_start()?;
+        let (table, game) = self.position()?;
+        if let Some(game) = &game {
+            game.may_act(seat).map_err(|e| e.to_string())?;
+        }
+        self.spawn(move |seed, budget, cancel| {
             let ask = Ask { hand, count, seed };
-            hints(table, game, seat, ask, budget, cancel).map(Answer::Hints)
+            match &game {
+                Some(game) => hints(&table, game, seat, ask, budget, cancel),
+                None => hints_alone(&table, seat, ask, budget, cancel),
+            }
+            .map(Answer::Hints)
         })
     }
 
@@ -310,31 +311,24 @@ impl CarromAi {
     fn start(
         &mut self,
         seat: i64,
-        unrefereed: Unrefereed,
         work: impl FnOnce(&Table, &Match, Seat, u64, Budget, &AtomicBool) -> Result<Answer, AiError>
             + Send
             + 'static,
     ) -> Result<(), Refused> {
         let seat = convert::seat(seat)?;
         self.may_start()?;
-        let board = alive(&self.board).ok_or("CarromAi.board must be set to a CarromBoard")?;
-        let (table, game) = {
-            let board = board.bind();
-            match (board.game(), unrefereed) {
-                (Some(here), _) => {
-                    (here.table().clone_at_rest().ok_or("pieces are still moving")?, here.rules().clone())
-                }
-                (None, Unrefereed::Alone) => (
-                    board.table().clone_at_rest().ok_or("pieces are still moving")?,
-                    after_the_break().ok_or("no match alone could be made")?,
-                ),
-                (None, Unrefereed::Refused) => {
-                    return Err("no match under way: call CarromRules.start_match first".into())
-                }
-            }
-        };
+        let (table, game) = self.position()?;
+        let game = game.ok_or("no match under way: call CarromRules.start_match first")?;
         game.may_act(seat).map_err(|e| e.to_string())?;
         self.spawn(move |seed, budget, cancel| work(&table, &game, seat, seed, budget, cancel))
+    }
+
+    /// A copy of the board's table at rest, and of its match when a `CarromRules` referees it.
+    fn position(&self) -> Result<(Table, Option<Match>), Refused> {
+        let board = alive(&self.board).ok_or("CarromAi.board must be set to a CarromBoard")?;
+        let board = board.bind();
+        let table = board.table().clone_at_rest().ok_or("pieces are still moving")?;
+        Ok((table, board.game().map(|game| game.rules().clone())))
     }
 
     /// Whether a search may start: the time budget in range and no search under way.

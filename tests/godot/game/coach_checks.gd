@@ -4,12 +4,15 @@ extends GameChecks
 ## offered on the player's turn; pressed, the expert's hint is drawn on the board (a legal
 ## striker spot, a target and its pocket, a chance) with its words in the banner; pressed
 ## again, the next hint; a strike clears it. In pass-and-play it is offered only when the
-## setting allows. On a trick shot, with no referee, the coach hints as for a player alone.
+## setting allows. On a trick shot and in practice, with no referee, the coach hints as for a
+## player alone, from whichever baseline they strike.
 
 ## The end-of-board panel, whose review lines are checked.
 const BOARD_END := "res://scenes/board_end/board_end_panel.tscn"
 ## The trick-shot table, coached with no match.
 const TRICK_TABLE := "res://scenes/trick_shots/trick_table.tscn"
+## Practice, coached from any baseline.
+const PRACTICE := "res://scenes/practice/practice.tscn"
 
 ## The game's scripts are held as plain nodes here: this file is compiled before the game's
 ## autoloads exist, and a type that names one would not compile yet.
@@ -26,6 +29,7 @@ func run() -> void:
 	await _check_pass_and_play_asks_the_setting()
 	await _check_board_review()
 	await _check_trick_shot_hint()
+	await _check_practice_hint_from_another_baseline()
 
 
 ## Waits for `game`'s person to have the turn (the computer may break first).
@@ -66,6 +70,20 @@ func _press_hint(game: Node2D, before: Dictionary, by_key := false) -> Dictionar
 	return {}
 
 
+## Whether `words` say `hint`'s reason in the player's language (its text, not its key).
+func _says(hint: Dictionary, words: String) -> bool:
+	var reason_text := tr("HINT_" + str(hint.get("reason", "")).to_upper())
+	return reason_text in words and not reason_text.begins_with("HINT_")
+
+
+## Presses a table's hint button and waits for the hint drawn on `view` (empty: none came).
+func _table_hint(button: Button, view: Node) -> Dictionary:
+	button.pressed.emit()
+	var shown := func() -> bool: return not view.get("hint").is_empty()
+	await _until(shown, WAIT_MS / 1000.0)
+	return view.get("hint")
+
+
 func _check_hint_drawn_and_stepped() -> void:
 	var game: Node2D = await _start_match.call(AGAINST_COMPUTER, 11)
 	var ready := await _persons_turn(game)
@@ -84,9 +102,7 @@ func _check_hint_drawn_and_stepped() -> void:
 		and float(first["chance"]) <= 1.0
 		and str(first["reason"]) != ""
 	)
-	# Words made from the hint: its reason's text, not its key.
-	var reason_text := tr("HINT_" + str(first.get("reason", "")).to_upper())
-	var said := reason_text in words and not reason_text.begins_with("HINT_")
+	var said := _says(first, words)
 	var hints: Array = coach.get("hints")
 	# The next hint by the keyboard's H, as a desktop player asks.
 	var second := await _press_hint(game, first, true) if hints.size() > 1 else first
@@ -221,15 +237,12 @@ func _check_trick_shot_hint() -> void:
 	var view: Node = table.get_node("BoardView/Board/HintView")
 	var seat: int = table.get("all_tricks")[0]["seat"]
 	var offered := button.visible and not button.disabled
-	button.pressed.emit()
-	var shown := func() -> bool: return not view.get("hint").is_empty()
-	var drawn := await _until(shown, WAIT_MS / 1000.0)
-	var first: Dictionary = view.get("hint")
-	var hints: Array = table.get("hints")
+	var first := await _table_hint(button, view)
+	var drawn := not first.is_empty()
+	var coach: Node = table.get_node("TableCoach")
+	var hints: Array = coach.get("hints")
 	var words: String = table.get_node("%Status").text
-	# Words made from the hint: its reason's text, not its key.
-	var reason_text := tr("HINT_" + str(first.get("reason", "")).to_upper())
-	var said := drawn and reason_text in words and not reason_text.begins_with("HINT_")
+	var said := drawn and _says(first, words)
 	var legal := (
 		drawn
 		and int(first["seat"]) == seat
@@ -237,7 +250,7 @@ func _check_trick_shot_hint() -> void:
 	)
 	button.pressed.emit()
 	var stepped: bool = (
-		hints.size() < 2 or (table.get("shown_hint") == 1 and view.get("hint") == hints[1])
+		hints.size() < 2 or (coach.get("shown") == 1 and view.get("hint") == hints[1])
 	)
 	var controller: Node = table.get_node("Controller")
 	controller.call("slide_to", float(first.get("offset", 0.0)))
@@ -246,7 +259,7 @@ func _check_trick_shot_hint() -> void:
 	)
 	var struck: bool = controller.call("release")
 	await tree.process_frame
-	var cleared: bool = view.get("hint").is_empty() and table.get("hints").is_empty()
+	var cleared: bool = view.get("hint").is_empty() and coach.get("hints").is_empty()
 	var rest := func() -> bool: return not board.is_moving()
 	await _until(rest, 15.0)
 	table.call("_on_again_pressed")
@@ -271,5 +284,40 @@ func _check_trick_shot_hint() -> void:
 				"offered %s, hint %s, words '%s', stepped %s (%d hints), struck %s, cleared %s, again %s"
 				% [offered, first, words, stepped, hints.size(), struck, cleared, offered_again]
 			)
+		)
+	)
+
+
+## Practice, struck from the right-hand baseline (seat 1): the hint is for that baseline, said
+## in the message line; turning to the next baseline drops it.
+func _check_practice_hint_from_another_baseline() -> void:
+	var practice: Node2D = load(PRACTICE).instantiate()
+	root.add_child(practice)
+	await tree.process_frame
+	practice.call("turn_to", 1)
+	var board: CarromBoard = practice.get_node("BoardView/Board")
+	var view: Node = practice.get_node("BoardView/Board/HintView")
+	var button: Button = practice.get_node("%Hint")
+	var offered := button.visible and not button.disabled
+	var hint := await _table_hint(button, view)
+	var drawn := not hint.is_empty()
+	var words: String = practice.get_node("%Message").text
+	var said := drawn and _says(hint, words)
+	var from_there := (
+		drawn
+		and int(hint["seat"]) == 1
+		and board.is_striker_position_legal(1, float(hint["offset"]))
+		and board.is_forward(1, hint["direction"])
+	)
+	practice.call("turn_to", 2)
+	var dropped: bool = view.get("hint").is_empty() and button.visible
+	practice.queue_free()
+	await tree.process_frame
+	_report.call(
+		"in practice the coach hints from the baseline struck from, and drops it for another",
+		offered and drawn and said and from_there and dropped,
+		(
+			"offered %s, hint %s, words '%s', from seat 1 %s, dropped %s"
+			% [offered, hint, words, from_there, dropped]
 		)
 	)

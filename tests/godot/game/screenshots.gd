@@ -15,6 +15,7 @@ const ONLINE := "res://scenes/online/online_menu.tscn"
 const RATINGS := "res://scenes/online/ratings_screen.tscn"
 const SETTINGS := "res://scenes/settings/settings_screen.tscn"
 const MATCH := "res://scenes/match/match.tscn"
+const TRICK_TABLE := "res://scenes/trick_shots/trick_table.tscn"
 ## The screens of the tour, by the name their pictures take.
 const TOUR := {
 	"menu": MENU,
@@ -80,6 +81,7 @@ func _run() -> void:
 	await _resize(PORTRAIT)
 	online.queue_free()
 	await _shoot_ratings()
+	await _shoot_trick_hint()
 	var settings_screen: Node = load(SETTINGS).instantiate()
 	root.add_child(settings_screen)
 	await _shoot("settings.png")
@@ -165,6 +167,19 @@ func _shoot_both(name: String) -> void:
 	await _resize(LANDSCAPE)
 	await _shoot(name + "-landscape.png")
 	await _resize(PORTRAIT)
+
+
+## The coach's first hint on the trick "Cut to the corner", in both shapes.
+func _shoot_trick_hint() -> void:
+	root.get_node("Session").set("trick_index", 1)
+	var table: Node = load(TRICK_TABLE).instantiate()
+	root.add_child(table)
+	await process_frame
+	table.get_node("%Hint").pressed.emit()
+	await table.get_node("CoachAi").hints_ready
+	await _shoot_both("trick-hint")
+	table.queue_free()
+	root.get_node("Session").set("trick_index", 0)
 
 
 ## The ratings screen, filled from an answer as the server gives one (no server runs here).

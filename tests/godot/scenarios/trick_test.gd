@@ -99,16 +99,23 @@ func test_cb1_with_no_referee_the_coach_hints_for_a_player_alone_and_the_compute
 	ai.time_budget = 1.0
 	add(ai, "Coach")
 	check(not ai.think(0, CarromAi.LEVEL_EXPERT), "the computer plays only in a match")
-	check(not ai.coach(2, 1), "alone, only seat 0 is coached")
-	var found := []
-	ai.hints_ready.connect(func(hints: Array) -> void: found.append_array(hints))
-	check(ai.coach(0, 1), "seat 0 is coached on the trick")
-	var until := Time.get_ticks_msec() + 30000
-	while found.is_empty() and ai.is_thinking() and Time.get_ticks_msec() < until:
-		await tree.process_frame
-	check(found.size() == 1, "one hint: %s" % [found])
-	if found.size() == 1:
-		var hint: Dictionary = found[0]
-		check(hint["seat"] == 0 and board.is_striker_position_legal(0, hint["offset"]), "a spot")
-		# The one coin stands on the diagonal to seat 0's far right pocket.
-		check(hint["target"] >= 0 and hint["pocket"] == 1, "the coin into its pocket: %s" % [hint])
+	check(not ai.coach(5, 1), "a seat that does not exist is refused")
+	# From the bottom baseline, and from the top one (the position turned for the coach).
+	for seat in [0, 2]:
+		var found := []
+		var take := func(hints: Array) -> void: found.append_array(hints)
+		ai.hints_ready.connect(take)
+		check(ai.coach(seat, 1), "seat %d is coached on the trick" % seat)
+		var until := Time.get_ticks_msec() + 30000
+		while found.is_empty() and ai.is_thinking() and Time.get_ticks_msec() < until:
+			await tree.process_frame
+		ai.hints_ready.disconnect(take)
+		check(found.size() == 1, "one hint for seat %d: %s" % [seat, found])
+		if found.size() == 1:
+			var hint: Dictionary = found[0]
+			var spot: bool = board.is_striker_position_legal(seat, hint["offset"])
+			var from_there: bool = hint["seat"] == seat and spot
+			check(
+				from_there and board.is_forward(seat, hint["direction"]),
+				"from its baseline: %s" % [hint]
+			)

@@ -8,7 +8,7 @@ mod daily;
 mod position;
 mod trick;
 
-pub use alone::{after_the_break, ALONE};
+pub use alone::{after_the_break, hints_alone, ALONE};
 pub use daily::{daily, solved_by_the_expert, DAILY_TRIES};
 pub use position::{Position, PositionError, CODE_PREFIX, MAX_CODE_CHARS};
 pub use trick::{

@@ -68,6 +68,12 @@ impl Position {
         }
     }
 
+    /// The position turned `turns` quarter turns about the centre, as `Vec2::quarter_turns`
+    /// turns a point: exactly, so the board's symmetry keeps it one that can be laid out.
+    pub fn turned(&self, turns: u8) -> Position {
+        Position { spots: self.spots.iter().map(|spot| spot.map(|at| at.quarter_turns(turns))).collect() }
+    }
+
     /// Lays the position out on `table` (at rest), the striker in hand; refused whole, the table
     /// unchanged, when a piece cannot lie where the position puts it.
     pub fn set_up(&self, table: &mut Table) -> Result<(), PositionError> {

@@ -7,7 +7,7 @@ use super::{rank, AiError, Budget, Hand, Level, Ranked, Shot, Style};
 use crate::aim::predict_path_from;
 use crate::physics::{Pocket, Table};
 use crate::piece::{PieceId, PieceKind};
-use crate::rules::{Match, Side};
+use crate::rules::{Match, Mode, Side};
 use crate::seat::Seat;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -141,19 +141,23 @@ pub fn hints(
         scored.insert(0, picked);
     }
     let clean = scored.iter().any(|p| !p.fouled);
+    // Alone (CB1) there is nobody to leave a safety to: a shot that pockets nothing is offered
+    // only when none pockets anything cleanly.
+    let alone = rules.mode() == Mode::Solo && scored.iter().any(|p| !p.fouled && !p.pocketed.is_empty());
     let count = count.min(MOST_HINTS);
     let mut picks: Vec<usize> = vec![];
     for (i, played) in scored.iter().enumerate() {
         if picks.len() >= count * CONSIDERED {
             break;
         }
-        if (clean && played.fouled) || picks.iter().any(|&c| scored[c].same_outcome(played)) {
+        let idle = alone && played.pocketed.is_empty();
+        if idle || (clean && played.fouled) || picks.iter().any(|&c| scored[c].same_outcome(played)) {
             continue;
         }
         picks.push(i);
     }
     // The best safety is always weighed too: for a shaky hand it may beat every attempt.
-    let safety = scored.iter().position(|p| !p.fouled && p.pocketed.is_empty());
+    let safety = scored.iter().position(|p| !p.fouled && p.pocketed.is_empty()).filter(|_| !alone);
     if let Some(i) = safety.filter(|&i| !picks.iter().any(|&c| scored[c].same_outcome(&scored[i]))) {
         picks.push(i);
     }
