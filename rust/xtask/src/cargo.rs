@@ -54,6 +54,10 @@ pub fn target_dir() -> Result<PathBuf, String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Profile {
     Dev,
+    /// The dev profile with features resolved as `cargo test --workspace` resolves them
+    /// (dev-dependencies included): the test command's build of the extension then reuses
+    /// every crate the tests built instead of building the tree again with other features.
+    Tested,
     Release,
     Ship,
 }
@@ -61,7 +65,7 @@ pub enum Profile {
 impl Profile {
     fn flag(self) -> Option<&'static str> {
         match self {
-            Profile::Dev => None,
+            Profile::Dev | Profile::Tested => None,
             Profile::Release => Some("--release"),
             Profile::Ship => Some("--profile=ship"),
         }
@@ -79,18 +83,26 @@ pub fn build_cdylib(
 ) -> Result<PathBuf, String> {
     let mut command = Command::new(cargo());
     command
-        .args(["build", "-p", package, "--message-format=json-render-diagnostics"])
+        .args(["build", "--message-format=json-render-diagnostics"])
         .current_dir(workspace_root())
         .envs(envs.iter().map(|(k, v)| (k, v)))
         .stdout(Stdio::piped());
+    let packages = match profile {
+        Profile::Tested => vec!["--workspace", "--lib", "--tests"],
+        _ => vec!["-p", package],
+    };
+    command.args(&packages);
     if let Some(flag) = profile.flag() {
         command.arg(flag);
     }
     if let Some(target) = target {
         command.args(["--target", target]);
     }
-    let name =
-        format!("cargo build -p {package}{}", profile.flag().map(|f| format!(" {f}")).unwrap_or_default());
+    let name = format!(
+        "cargo build {}{}",
+        packages.join(" "),
+        profile.flag().map(|f| format!(" {f}")).unwrap_or_default()
+    );
     println!("== {name}{}", target.map(|t| format!(" --target {t}")).unwrap_or_default());
     let mut child = command.spawn().map_err(|e| format!("{name}: could not start: {e}"))?;
     let mut library = None;
@@ -114,6 +126,10 @@ fn cdylib_of(message: &Value, package: &str) -> Option<PathBuf> {
         return None;
     }
     let target = &message["target"];
+    // A library's test harness shares its name and kinds; only the library itself counts.
+    if message["profile"]["test"] == true {
+        return None;
+    }
     let name_matches = target["name"].as_str() == Some(&package.replace('-', "_"));
     let is_cdylib = target["kind"].as_array()?.iter().any(|k| k == "cdylib");
     if !(name_matches && is_cdylib) {
@@ -149,5 +165,15 @@ mod tests {
         )
         .unwrap();
         assert_eq!(cdylib_of(&windows, "carrom-godot"), Some(PathBuf::from("C:\\t\\carrom_godot.dll")));
+    }
+
+    #[test]
+    fn a_librarys_test_harness_is_not_taken_for_the_library() {
+        let harness: Value = serde_json::from_str(
+            r#"{"reason":"compiler-artifact","target":{"name":"carrom_godot","kind":["cdylib","rlib"]},
+            "profile":{"test":true},"filenames":["/t/debug/deps/carrom_godot-1234.so"]}"#,
+        )
+        .unwrap();
+        assert_eq!(cdylib_of(&harness, "carrom-godot"), None);
     }
 }

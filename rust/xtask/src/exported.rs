@@ -1,7 +1,7 @@
 //! The exported game, checked as a player would run it: exported for Linux with Godot's
 //! templates, then started headless with `-- --autoplay`, its user data in a folder of its own.
-//! Four checks: the export carries the extension library beside the game; it offers the
-//! preset rulesets and the trick shots (files a build must carry); the game saves its
+//! Four checks: the export carries the extension library beside the game; it offers every
+//! preset ruleset and trick shot the repository holds (files a build must carry); the game saves its
 //! match in the user data folder when its window is closed; it continues that save and the
 //! computer plays the board to its end, with no error in the log.
 
@@ -40,9 +40,13 @@ pub fn check(godot: &Godot) -> Result<Vec<Check>, String> {
         Ok(())
     });
     checks.push(("closed after 3 strikes, the match is saved in the user data folder".into(), closed));
-    let carried = run(&game, &data, &["--autoplay", "--strikes=1"]).and_then(|log| {
-        if !log.contains("autoplay: 3 rulesets, 5 trick shots") {
-            return Err(format!("the build does not offer the 3 preset rulesets and 5 trick shots:\n{log}"));
+    let carried = carried_by_the_project().and_then(|(rulesets, tricks)| {
+        let log = run(&game, &data, &["--autoplay", "--strikes=1"])?;
+        let offered = format!("autoplay: {rulesets} rulesets, {tricks} trick shots");
+        if !log.contains(&offered) {
+            return Err(format!(
+                "the build does not offer the project's {rulesets} preset rulesets and {tricks} trick shots:\n{log}"
+            ));
         }
         Ok(())
     });
@@ -55,6 +59,26 @@ pub fn check(godot: &Godot) -> Result<Vec<Check>, String> {
     });
     checks.push(("continued from that save, the computer plays the board to its end".into(), finished));
     Ok(checks)
+}
+
+/// How many preset rulesets (the addon's `.tres` files) and trick shots (the game's trick
+/// file) the repository holds: what a build must offer, counted so that adding one needs no
+/// change here.
+fn carried_by_the_project() -> Result<(usize, usize), String> {
+    let root = crate::cargo::workspace_root();
+    let folder = root.join("addons/carrom/rulesets");
+    let entries = std::fs::read_dir(&folder).map_err(|e| format!("cannot list {}: {e}", folder.display()))?;
+    let rulesets = entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "tres"))
+        .count();
+    let file = root.join("godot-project/data/trick_shots.json");
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", file.display()))?;
+    let tricks =
+        json["tricks"].as_array().ok_or_else(|| format!("{} has no list of tricks", file.display()))?.len();
+    Ok((rulesets, tricks))
 }
 
 /// Runs the exported game headless with user arguments; its log when it exits cleanly and

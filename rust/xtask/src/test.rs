@@ -143,7 +143,7 @@ fn counted_step(name: &str, command: &mut Command) -> Result<Tally, String> {
 
 /// Runs the scenarios of tests/godot and of the game headless.
 fn godot_scenarios(root: &Path, godot: &Godot, tally: &mut Tally) -> Result<String, String> {
-    crate::build::into_addon(crate::cargo::Profile::Dev, None, &[])?;
+    crate::build::into_addon(crate::cargo::Profile::Tested, None, &[])?;
     // The scenarios save and load matches: in a user data folder of their own, never the
     // player's (Godot reads XDG_DATA_HOME on Linux and the BSDs, APPDATA on Windows).
     let data = crate::cargo::target_dir()?.join("godot-test-data");
