@@ -308,3 +308,33 @@ fn a_replay_stepped_forwards_and_back_gives_the_same_state_at_every_step() {
     // Each step differs from the one before: every action did something.
     assert!(forwards.windows(2).all(|w| w[0] != w[1]));
 }
+
+#[test]
+fn a_replay_played_on_one_action_at_a_time_is_the_recorded_match_and_says_where_it_ends() {
+    let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 9).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for _ in 0..8 {
+        let Some(action) = random_strike(&game, &mut rng) else { break };
+        game.perform(&action).unwrap();
+    }
+    let recorded = game.replay().clone();
+    // From the start, each next action played on a live match leads to the recorded match.
+    let mut viewer = recorded.up_to(0).play().unwrap();
+    for k in 0..recorded.actions.len() {
+        let next = recorded.next_after(viewer.replay()).unwrap().clone();
+        assert_eq!(next, recorded.actions[k], "action {k}");
+        viewer.perform(&next).unwrap();
+    }
+    assert_eq!(viewer.to_json().unwrap(), game.to_json().unwrap());
+    let end = recorded.next_after(viewer.replay()).unwrap_err().to_string();
+    assert!(end.contains("no next one"), "{end}");
+    // Another match (another seed) is not this replay's start.
+    let other = Game::new(BoardSpec::icf(), MatchSettings::default(), 10).unwrap();
+    let stranger = recorded.next_after(other.replay()).unwrap_err().to_string();
+    assert!(stranger.contains("not the start of this replay"), "{stranger}");
+    // Nor is a match that went another way from the same start.
+    let mut strayed = recorded.up_to(0).play().unwrap();
+    let seat = strayed.rules().to_play().unwrap();
+    strayed.perform(&Action::Pass { seat }).unwrap();
+    assert!(recorded.next_after(strayed.replay()).is_err());
+}

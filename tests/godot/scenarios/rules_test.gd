@@ -144,6 +144,35 @@ func test_a_finished_match_is_stepped_through_forwards_and_back() -> void:
 	check(CarromRules.get_replay_length('{"actions": 3}') == -1, "a damaged replay has no length")
 
 
+func test_a_replay_is_watched_one_action_at_a_time_on_a_board_that_shows_it() -> void:
+	var nodes := new_match(CarromRules.MODE_SINGLES, 9)
+	var board: CarromBoard = nodes[0]
+	var rules: CarromRules = nodes[1]
+	var seat := rules.get_seat_to_play()
+	rules.pass_turn(seat)
+	_play_strikes(board, rules, 3)
+	var replay := rules.get_replay()
+	var ended := rules.save_match()
+	check(CarromRules.check_replay(replay) == "", "the replay can be watched")
+	check(CarromRules.check_replay('{"actions": 3}') != "", "a damaged one cannot, with a reason")
+	check(rules.play_replay_to(replay, 0), "set up at its start")
+	check(rules.get_replay_progress() == 0, "no action played yet")
+	check(rules.play_replay_next(replay), "the pass plays")
+	check(rules.get_replay_progress() == 1 and not board.is_moving(), "at once")
+	check(rules.play_replay_next(replay), "the first strike plays")
+	check(board.is_moving(), "and rolls on the board")
+	check(not rules.play_replay_next(replay), "nothing more while it rolls")
+	board.simulate_to_rest()
+	while rules.get_replay_progress() < CarromRules.get_replay_length(replay):
+		check(rules.play_replay_next(replay), "the next strike plays")
+		board.simulate_to_rest()
+	check(rules.save_match() == ended, "played on to its end it is the match that was played")
+	check(not rules.play_replay_next(replay), "past the end is refused")
+	check(rules.save_match() == ended, "and changes nothing")
+	var other := new_match(CarromRules.MODE_SINGLES, 10)
+	check(not other[1].play_replay_next(replay), "another match is not this replay's start")
+
+
 func test_one_save_holds_the_whole_match() -> void:
 	var nodes := new_match(CarromRules.MODE_SINGLES, 6)
 	var board: CarromBoard = nodes[0]

@@ -39,4 +39,8 @@ pub enum GameError {
     /// A saved match that is damaged or inconsistent; the text says which part.
     #[error("saved match is damaged: {0}")]
     BadSave(String),
+    /// A replay watched a step at a time was asked for a step it cannot give (the match on
+    /// the board is another one, a shot still rolls, the replay is at its end).
+    #[error("the replay cannot go on: {0}")]
+    ReplayStep(String),
 }

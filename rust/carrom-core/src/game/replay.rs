@@ -89,6 +89,33 @@ impl Replay {
         }
     }
 
+    /// The action that comes next in this replay after `played`, a match that is this
+    /// replay's first actions (as `up_to` gives them): a viewer plays it on its board, the
+    /// strike rolling on screen, and stays on the recorded match shot by shot. Refused when
+    /// `played` is another match, has a shot still rolling, or is already at the end.
+    pub fn next_after(&self, played: &Replay) -> Result<&Action, GameError> {
+        let n = played.actions.len();
+        let same_start =
+            played.spec == self.spec && played.settings == self.settings && played.seed == self.seed;
+        let same_actions = self.actions.get(..n).is_some_and(|head| head == played.actions.as_slice());
+        let same_outcomes =
+            self.outcomes.get(..played.outcomes.len()).is_some_and(|head| head == played.outcomes.as_slice());
+        if !(same_start && same_actions && same_outcomes) {
+            return Err(GameError::ReplayStep(
+                "the match on the board is not the start of this replay: step from `up_to` of it".into(),
+            ));
+        }
+        let strikes = played.actions.iter().filter(|a| matches!(a, Action::Strike { .. })).count();
+        if strikes > played.outcomes.len() {
+            return Err(GameError::ReplayStep(
+                "the last shot is still rolling: wait for it to come to rest".into(),
+            ));
+        }
+        self.actions.get(n).ok_or_else(|| {
+            GameError::ReplayStep(format!("the replay ends after its {n} actions: there is no next one"))
+        })
+    }
+
     /// The rules' state this replay leads to, judged from its recorded outcomes alone (no
     /// physics: microseconds an action). Refused when an action is not legal where it stands,
     /// or the outcomes are not one for each strike that came to rest.

@@ -66,6 +66,17 @@ impl CarromBoard {
         }
     }
 
+    /// An action of a recorded match played again as it was played: a strike rolls on
+    /// screen, anything else is ruled at once. For a replay viewer, which steps on the match
+    /// the recording began (`Replay::next_after` chose the action).
+    pub(crate) fn play_recorded(&mut self, action: &Action) -> Result<(), Refused> {
+        match *action {
+            Action::DeclareFoul { seat, foul } => self.rule(|turn| turn.declare_foul(seat, foul)),
+            Action::AddTime { seconds } => self.rule(|turn| turn.add_time(seconds)),
+            _ => self.play_turn(action),
+        }
+    }
+
     /// Counts play time on the match's clock, a second at a time (G1).
     pub(super) fn keep_time(&mut self, delta: f64) {
         let timed = self
