@@ -23,6 +23,10 @@ var trick_index := 0
 ## The day whose daily challenge the trick table plays (days since 1 January 1970, UTC), or -1
 ## for the tricks of the game's file.
 var trick_day := -1
+## The finished match the replay viewer is to show (`CarromRules.get_replay` text), and who
+## played each seat in it.
+var replay := ""
+var replay_players := {}
 
 
 func seats() -> PackedInt32Array:

@@ -26,8 +26,9 @@ const LANDSCAPE_MARGIN := 24.0
 
 var _panel: Control
 var _laying_out := false
-## The rules shown last, to show again in a new language.
+## The rules shown last, to show again in a new language, and the note shown with them.
 var _rules: CarromRules
+var _note := ""
 
 @onready var slider: HSlider = %Slider
 @onready var hint_button: Button = %Hint
@@ -40,7 +41,7 @@ var _rules: CarromRules
 
 func _notification(what: int) -> void:
 	if what == NOTIFICATION_TRANSLATION_CHANGED and is_instance_valid(_rules):
-		refresh(_rules)
+		refresh(_rules, _note)
 
 
 func _ready() -> void:
@@ -120,9 +121,10 @@ func _layout() -> void:
 
 
 ## Shows the match as `rules` has it: each side's badge, then the board, whose turn, the queen
-## and dues on the status line.
-func refresh(rules: CarromRules) -> void:
+## and dues on the status line, and `note` after them (a replay's shot number, say).
+func refresh(rules: CarromRules, note := "") -> void:
 	_rules = rules
+	_note = note
 	var scores := rules.get_scores()
 	while _sides.get_child_count() > scores.size():
 		var extra := _sides.get_child(_sides.get_child_count() - 1)
@@ -143,7 +145,10 @@ func refresh(rules: CarromRules) -> void:
 			rules.get_held_coins(side),
 			rules.get_queen_state() == CarromRules.QUEEN_COVERED and rules.get_queen_side() == side
 		)
-	_status.text = "  ·  ".join(_status_parts(rules, to_play))
+	var parts := _status_parts(rules, to_play)
+	if not note.is_empty():
+		parts.append(note)
+	_status.text = "  ·  ".join(parts)
 
 
 func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:

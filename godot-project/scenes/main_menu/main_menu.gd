@@ -9,6 +9,7 @@ extends Control
 const NEW_MATCH := preload("res://scenes/new_match/new_match.tscn")
 const ONLINE_MENU := preload("res://scenes/online/online_menu.tscn")
 const TRICK_LIST := preload("res://scenes/trick_shots/trick_list.tscn")
+const REPLAY_LIST := preload("res://scenes/replays/replay_list.tscn")
 const RULES_SCREEN := preload("res://scenes/rules/rules_screen.tscn")
 const SETTINGS_SCREEN := preload("res://scenes/settings/settings_screen.tscn")
 ## How the groups are tried, most room first, until they fit: a button's height (a thumb's,
@@ -136,6 +137,11 @@ func _on_practice_pressed() -> void:
 
 func _on_trick_shots_pressed() -> void:
 	add_child(TRICK_LIST.instantiate())
+
+
+## The finished matches kept on this device, to watch again or share.
+func _on_replays_pressed() -> void:
+	add_child(REPLAY_LIST.instantiate())
 
 
 ## Continues the saved match, or says it cannot be continued (and why, in the log) when the

@@ -260,6 +260,8 @@ func _on_rules_turn_timed_out(seat: int, _in_a_row: int) -> void:
 
 func _on_rules_match_finished(winner: int, scores: PackedInt32Array) -> void:
 	SaveSlot.clear()
+	# Kept to watch again (the Replays screen), who played as this device knows them.
+	ReplayShelf.keep(rules, Session.players, int(Time.get_unix_time_from_system()))
 	controller.end_turn()
 	var panel: GameOverPanel = game_over_panel.instantiate()
 	_open(panel)

@@ -19,6 +19,8 @@ const SCENES := [
 	"res://scenes/practice/practice.tscn",
 	"res://scenes/trick_shots/trick_list.tscn",
 	"res://scenes/trick_shots/trick_table.tscn",
+	"res://scenes/replays/replay_list.tscn",
+	"res://scenes/replays/replay_viewer.tscn",
 ]
 const MATCH := "res://scenes/match/match.tscn"
 const RULESETS := "res://addons/carrom/rulesets/"
@@ -68,6 +70,7 @@ func _run() -> void:
 	await PlacingChecks.new(self, _result, _start_match).run()
 	await IcfChecks.new(self, _result, _start_match).run()
 	await CoachChecks.new(self, _result, _start_match).run()
+	await ReplayChecks.new(self, _result, _start_match).run()
 	await LayoutChecks.new(self, _result, _start_match).run()
 	await LanguageChecks.new(self, _result, _start_match, SCENES).run()
 	print("%d passed, %d failed" % [passed, failed])

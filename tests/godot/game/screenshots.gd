@@ -16,6 +16,8 @@ const RATINGS := "res://scenes/online/ratings_screen.tscn"
 const SETTINGS := "res://scenes/settings/settings_screen.tscn"
 const MATCH := "res://scenes/match/match.tscn"
 const TRICK_TABLE := "res://scenes/trick_shots/trick_table.tscn"
+const REPLAY_LIST := "res://scenes/replays/replay_list.tscn"
+const REPLAY_VIEWER := "res://scenes/replays/replay_viewer.tscn"
 ## The screens of the tour, by the name their pictures take.
 const TOUR := {
 	"menu": MENU,
@@ -111,6 +113,7 @@ func _run() -> void:
 		await _play_suggested(game)
 		strikes += 1
 	await _shoot("board-end.png")
+	await _shoot_replays(game)
 	game.queue_free()
 	await process_frame
 	# The game in Urdu: the interface mirrored, right to left, the board as it is.
@@ -180,6 +183,31 @@ func _shoot_trick_hint() -> void:
 	await _shoot_both("trick-hint")
 	table.queue_free()
 	root.get_node("Session").set("trick_index", 0)
+
+
+## The board just played, kept (as a finished match is) and listed on the Replays screen, then
+## watched a few shots in.
+func _shoot_replays(game: Node) -> void:
+	var rules: CarromRules = game.get_node("Rules")
+	var players := {0: -1, 2: -1}
+	ReplayShelf.keep(rules, players, int(Time.get_unix_time_from_system()))
+	# The match just played (its board-end panel open) out of sight; it is freed after.
+	game.visible = false
+	for layer in game.find_children("*", "CanvasLayer", true, false):
+		layer.visible = false
+	var list: Node = load(REPLAY_LIST).instantiate()
+	root.add_child(list)
+	await _shoot_both("replays")
+	list.queue_free()
+	root.get_node("Session").set("replay", rules.get_replay())
+	root.get_node("Session").set("replay_players", players)
+	var viewer: Node = load(REPLAY_VIEWER).instantiate()
+	root.add_child(viewer)
+	await process_frame
+	viewer.call("step_to", 5)
+	await _shoot_both("replay-viewer")
+	viewer.queue_free()
+	await process_frame
 
 
 ## The ratings screen, filled from an answer as the server gives one (no server runs here).
