@@ -62,6 +62,10 @@ var device_token := ""
 var language := ""
 ## The match server for Quick match, Play a friend and Watch (ws:// or wss://).
 var server_url := DEFAULT_SERVER
+## The striker design and board finish chosen (a `Look`'s id; "" or one not earned: the first
+## earned, see `LookShelf.chosen`).
+var striker_look := ""
+var board_look := ""
 
 
 func _ready() -> void:
@@ -87,6 +91,8 @@ func load_settings() -> void:
 		player_name = str(file.get_value("online", "name", ""))
 		device_token = str(file.get_value("online", "token", ""))
 		server_url = str(file.get_value("online", "server", DEFAULT_SERVER))
+		striker_look = str(file.get_value("looks", "striker", ""))
+		board_look = str(file.get_value("looks", "board", ""))
 	if not LANGUAGES.has(language):
 		language = system_language()
 	if not turn_seconds in TURN_TIMERS:
@@ -114,6 +120,8 @@ func save_settings() -> void:
 	file.set_value("online", "name", player_name)
 	file.set_value("online", "token", device_token)
 	file.set_value("online", "server", server_url)
+	file.set_value("looks", "striker", striker_look)
+	file.set_value("looks", "board", board_look)
 	file.save(PATH)
 	apply()
 

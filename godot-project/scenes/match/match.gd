@@ -37,6 +37,9 @@ var _aim_sent_at := 0
 
 
 func _ready() -> void:
+	# In the striker and the board the player chose (Settings), the instant replay's too.
+	LookShelf.dress(board)
+	LookShelf.dress(replay.replay_board)
 	rules.mode = Session.mode
 	rules.ruleset = Session.ruleset()
 	rules.target_points = Session.target_points
@@ -226,6 +229,7 @@ func _on_rules_board_finished(
 	winner: int, _points: PackedInt32Array, _scores: PackedInt32Array
 ) -> void:
 	_board_winner = winner
+	_count_board_won(winner)
 	var panel: BoardEndPanel = board_end_panel.instantiate()
 	_open(panel)
 	panel.show_board(rules, winner)
@@ -234,6 +238,21 @@ func _on_rules_board_finished(
 	panel.replay_requested.connect(_watch_replay)
 	coach.review_board(panel)
 	hud.refresh(rules)
+
+
+## A board won by a side a person on this device plays for counts towards the looks earned by
+## boards won (LookShelf); a look earned so is said.
+func _count_board_won(winner: int) -> void:
+	if winner < 0:
+		return
+	var ours := false
+	for seat in rules.get_seats_of_side(rules.get_side_of_seat(winner)):
+		ours = (
+			ours or (Online.is_local(seat) if Online.is_online() else not Session.is_computer(seat))
+		)
+	if ours:
+		for look in LookShelf.count_board_won():
+			hud.banner(LookShelf.earned_text(look))
 
 
 func _next_board() -> void:

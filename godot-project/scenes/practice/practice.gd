@@ -32,6 +32,7 @@ var _fitting := false
 
 
 func _ready() -> void:
+	LookShelf.dress(board)
 	get_viewport().size_changed.connect(_fit)
 	ScreenFit.safe_area_changed.connect(_fit)
 	top_bar.resized.connect(_fit)

@@ -43,6 +43,7 @@ var _players_before := {}
 
 
 func _ready() -> void:
+	LookShelf.dress(board)
 	hud.slider.visible = false
 	hud.get_node("%Pause").visible = false
 	hud.room_changed.connect(_fit)

@@ -1,7 +1,8 @@
 extends PanelContainer
 ## Sound volume, language, the aim guide, hints in pass-and-play, returned pieces placed for
 ## the player, the turning board, a turn timer for matches on this
-## device, vibration, reduced motion (the
+## device, the striker and the board played with (those not yet earned shown with what earns
+## them, and not chosen), vibration, reduced motion (the
 ## board's drops, flashes and glides left out), the quiet room sound under a match and the match
 ## server's address, and the game's version; saved when closed (an address that is not a ws://
 ## or wss:// URL is refused). The room sound starts or stops as it is toggled.
@@ -17,6 +18,8 @@ signal closed
 @onready var place_for_me: CheckButton = %PlaceForMe
 @onready var turn_board: CheckButton = %TurnBoard
 @onready var turn_timer: OptionButton = %TurnTimer
+@onready var striker_look: OptionButton = %StrikerLook
+@onready var board_look: OptionButton = %BoardLook
 @onready var vibration: CheckButton = %Vibration
 @onready var reduce_motion: CheckButton = %ReduceMotion
 @onready var ambience: CheckButton = %Ambience
@@ -37,6 +40,7 @@ func _ready() -> void:
 	server.text = GameSettings.server_url
 	_fill_languages()
 	_fill_turn_timers()
+	_fill_looks()
 	version.text = version_text()
 
 
@@ -44,6 +48,7 @@ func _notification(what: int) -> void:
 	if what == NOTIFICATION_TRANSLATION_CHANGED and is_node_ready():
 		_fill_languages()
 		_fill_turn_timers()
+		_fill_looks()
 		version.text = version_text()
 
 
@@ -69,6 +74,36 @@ func _fill_turn_timers() -> void:
 	for seconds in GameSettings.TURN_TIMERS:
 		turn_timer.add_item(Words.turn_timer(seconds))
 	turn_timer.select(GameSettings.TURN_TIMERS.find(GameSettings.turn_seconds))
+
+
+## The strikers and boards by name and a swatch of their colours (no label beside them: the
+## swatches tell a striker from a board, as each list's tooltip does), the chosen one
+## selected; one not earned yet says what earns it and cannot be chosen.
+func _fill_looks() -> void:
+	var counts := LookShelf.progress()
+	for part: Look.Part in [Look.Part.STRIKER, Look.Part.BOARD]:
+		var button := striker_look if part == Look.Part.STRIKER else board_look
+		var chosen := LookShelf.chosen(part)
+		button.clear()
+		for look in LookShelf.all(part):
+			var earned := LookShelf.is_earned(look, counts)
+			var text := tr(look.name_key)
+			if not earned:
+				text = Words.say("LOOK_LOCKED", [text, LookShelf.how_earned(look)])
+			button.add_icon_item(LookShelf.swatch(look), text)
+			var index := button.item_count - 1
+			button.set_item_metadata(index, look.id)
+			button.set_item_disabled(index, not earned)
+			if look == chosen:
+				button.select(index)
+
+
+func _on_striker_look_item_selected(index: int) -> void:
+	GameSettings.striker_look = str(striker_look.get_item_metadata(index))
+
+
+func _on_board_look_item_selected(index: int) -> void:
+	GameSettings.board_look = str(board_look.get_item_metadata(index))
 
 
 func _on_turn_timer_item_selected(index: int) -> void:

@@ -27,6 +27,7 @@ var _fitting := false
 
 
 func _ready() -> void:
+	LookShelf.dress(board)
 	coach.offer(0, false)
 	get_viewport().size_changed.connect(_fit)
 	ScreenFit.safe_area_changed.connect(_fit)
@@ -114,10 +115,14 @@ func _on_coach_said(words: String) -> void:
 
 
 func _on_tricks_trick_done(strikes: int, stars: int) -> void:
+	var before := LookShelf.progress()
 	TrickList.keep_stars(all_tricks[index]["id"], stars)
 	controller.end_turn()
 	coach.offer(all_tricks[index]["seat"], false)
 	status.text = Words.say("TRICK_DONE", [strikes, TrickList.stars_text(stars)])
+	# A striker or board these stars earned, said under them.
+	for look in LookShelf.newly_earned(before):
+		status.text += "\n" + LookShelf.earned_text(look)
 	next_button.visible = index + 1 < all_tricks.size()
 
 

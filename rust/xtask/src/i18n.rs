@@ -114,9 +114,10 @@ pub fn check(root: &Path) -> Result<(), String> {
     let project = root.join("godot-project");
     let mut used = BTreeSet::new();
     let mut sources = vec![];
-    // Every folder below, sub-folders too (scenes/main_menu/…).
-    for dir in ["scenes", "globals"] {
-        for extension in ["gd", "tscn"] {
+    // Every folder below, sub-folders too (scenes/main_menu/…); the looks name theirs in
+    // their resources.
+    for dir in ["scenes", "globals", "looks"] {
+        for extension in ["gd", "tscn", "tres"] {
             crate::files::walk(&project.join(dir), extension, &mut sources);
         }
     }

@@ -71,6 +71,7 @@ func _run() -> void:
 	await IcfChecks.new(self, _result, _start_match).run()
 	await CoachChecks.new(self, _result, _start_match).run()
 	await ReplayChecks.new(self, _result, _start_match).run()
+	await LookChecks.new(self, _result, _start_match).run()
 	await LayoutChecks.new(self, _result, _start_match).run()
 	await LanguageChecks.new(self, _result, _start_match, SCENES).run()
 	print("%d passed, %d failed" % [passed, failed])

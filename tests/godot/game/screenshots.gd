@@ -91,6 +91,7 @@ func _run() -> void:
 	await _shoot("settings-landscape.png")
 	await _resize(PORTRAIT)
 	settings_screen.queue_free()
+	await _shoot_looks()
 	var game := await _start_match()
 	await _shoot("lesson.png")
 	for lesson in game.find_children("HowToPlay", "", true, false):
@@ -187,6 +188,41 @@ func _shoot_trick_hint() -> void:
 
 ## The board just played, kept (as a finished match is) and listed on the Replays screen, then
 ## watched a few shots in.
+## A striker and a board earned (ten boards won, as if): the Settings list open on the
+## strikers, then a practice board wearing the ruby striker on teak. The player's own progress
+## and choices are put back.
+func _shoot_looks() -> void:
+	var settings: Node = root.get_node("GameSettings")
+	var had: Variant = (
+		FileAccess.get_file_as_string(LookShelf.PROGRESS_FILE)
+		if FileAccess.file_exists(LookShelf.PROGRESS_FILE)
+		else null
+	)
+	var chose := [settings.get("striker_look"), settings.get("board_look")]
+	var progress := ConfigFile.new()
+	progress.set_value("progress", "boards_won", 10)
+	progress.save(LookShelf.PROGRESS_FILE)
+	settings.set("striker_look", "ruby_striker")
+	settings.set("board_look", "teak_board")
+	var screen: Node = load(SETTINGS).instantiate()
+	root.add_child(screen)
+	await _settle()
+	var strikers: OptionButton = screen.get_node("%StrikerLook")
+	strikers.show_popup()
+	await _shoot("looks-settings-portrait.png")
+	strikers.get_popup().hide()
+	screen.queue_free()
+	var table: Node = load("res://scenes/practice/practice.tscn").instantiate()
+	root.add_child(table)
+	await _shoot_both("looks")
+	table.queue_free()
+	settings.set("striker_look", chose[0])
+	settings.set("board_look", chose[1])
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(LookShelf.PROGRESS_FILE))
+	if had != null:
+		FileAccess.open(LookShelf.PROGRESS_FILE, FileAccess.WRITE).store_string(had)
+
+
 func _shoot_replays(game: Node) -> void:
 	var rules: CarromRules = game.get_node("Rules")
 	var players := {0: -1, 2: -1}
