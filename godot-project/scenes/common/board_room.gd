@@ -1,8 +1,9 @@
 class_name BoardRoom
 extends RefCounted
 ## Lays out a screen of a board and its controls (practice, trick shots): the controls under the
-## board in portrait and in a panel beside it in landscape, and the board as large as fits in
-## the room left below the top bar, all inside the display's safe area.
+## board in portrait and in a panel beside it in landscape (on the right, or on the left in a
+## right-to-left language), and the board as large as fits in the room left below the top
+## bar, all inside the display's safe area.
 
 ## In landscape the controls stand in a panel this wide beside the board.
 const SIDE_WIDTH := 400.0
@@ -32,7 +33,9 @@ static func lay_out(
 		panel.offset_left = -SIDE_WIDTH
 		panel.offset_top = top - safe.position.y
 		ScreenFit.inset(panel, true)
-		room = Rect2(safe.position.x, top, safe.size.x - SIDE_WIDTH, safe.end.y - top)
+		# A right-to-left interface (Urdu) mirrors the panel to the left: the board goes right.
+		var left := safe.position.x + (SIDE_WIDTH if panel.is_layout_rtl() else 0.0)
+		room = Rect2(left, top, safe.size.x - SIDE_WIDTH, safe.end.y - top)
 	else:
 		panel.set_anchors_and_offsets_preset(
 			Control.PRESET_BOTTOM_WIDE, Control.PRESET_MODE_MINSIZE

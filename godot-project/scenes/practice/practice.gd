@@ -28,6 +28,8 @@ var _fitting := false
 @onready var code_row: BoxContainer = %CodeRow
 @onready var undo_button: Button = %Undo
 @onready var code_edit: LineEdit = %Code
+@onready var copy_button: Button = %Copy
+@onready var set_up_button: Button = %SetUp
 @onready var message: Label = %Message
 
 
@@ -71,6 +73,13 @@ func _fit() -> void:
 	if _fitting:
 		return
 	_fitting = true
+	# Beside the board (landscape) Copy and Set up share the panel's width, their words
+	# wrapping where a language's are long; under it they take what their words need.
+	var wrap := TextServer.AUTOWRAP_OFF
+	if TurningGrid.is_landscape(self):
+		wrap = TextServer.AUTOWRAP_WORD_SMART
+	for button: Button in [copy_button, set_up_button]:
+		button.autowrap_mode = wrap
 	BoardRoom.lay_out(board_view, board, top_bar, bottom_bar, [buttons, code_row])
 	_fitting = false
 
