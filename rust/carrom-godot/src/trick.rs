@@ -6,7 +6,7 @@
 use crate::alive::alive;
 use crate::board::CarromBoard;
 use crate::refusal::Refused;
-use carrom_core::practice::{daily, read_tricks, write_tricks, Attempt, Progress, Trick};
+use carrom_core::practice::{daily, read_tricks, write_tricks, Attempt, DailyEntry, Progress, Stroke, Trick};
 use godot::classes::{INode, Node};
 use godot::prelude::*;
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -26,6 +26,8 @@ pub struct CarromTrickShots {
     /// The board's shot count when the attempt began or last counted a shot, so that no shot
     /// counts twice and none from before the attempt counts at all.
     counted: u64,
+    /// The strikes of the attempt under way, as the board took them: a daily challenge's entry.
+    strokes: Vec<Stroke>,
     /// The day whose challenge is being made, and where its file's text will come.
     preparing: Option<(i64, Receiver<Result<String, String>>)>,
     base: Base<Node>,
@@ -152,6 +154,7 @@ impl CarromTrickShots {
         board.bind_mut().set_position("set_position_code", &trick.position)?;
         self.counted = board.bind().last_shot().map_or(0, |(shot, _)| shot);
         self.attempt = Some(Attempt::new(trick));
+        self.strokes.clear();
         Ok(())
     }
 
@@ -170,6 +173,9 @@ impl CarromTrickShots {
                 .filter(|(shot, _)| *shot > self.counted)
                 .ok_or("no shot has finished since the last one counted")?;
             self.counted = shot;
+            if was == Progress::Going {
+                self.strokes.extend(board.last_stroke());
+            }
             attempt.record(report)
         };
         if was == Progress::Going {
@@ -188,6 +194,22 @@ impl CarromTrickShots {
     #[func]
     fn get_strikes(&self) -> i64 {
         self.attempt.as_ref().map_or(0, |a| i64::from(a.strikes()))
+    }
+
+    /// The attempt just done at a daily challenge as the match server takes it (`POST
+    /// /daily/<day>`): JSON text of the day and every strike's exact values, which the server
+    /// plays again on its own to count the score. "" unless the trick is a day's challenge
+    /// (`daily_<day>`) and the attempt is done.
+    #[func]
+    fn get_daily_entry(&self) -> GString {
+        let Some(attempt) = self.attempt.as_ref() else { return GString::new() };
+        let day = attempt.trick().id.strip_prefix("daily_").and_then(|d| d.parse::<u32>().ok());
+        match (day, attempt.progress()) {
+            (Some(day), Progress::Done { .. }) => {
+                GString::from(DailyEntry { day, strikes: self.strokes.clone() }.to_json().as_str())
+            }
+            _ => GString::new(),
+        }
     }
 
     /// Whether the attempt under way has ended (done or failed), or none was started.

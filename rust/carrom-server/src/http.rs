@@ -1,18 +1,26 @@
 //! The server's addresses: `/ws` for devices, `/healthz` and `/readyz` for the orchestrator,
-//! `/metrics` for Prometheus, and players' ratings, histories and the leaderboards as JSON.
+//! `/metrics` for Prometheus, players' ratings, histories and the leaderboards as JSON, and the
+//! daily challenge's board: `POST /daily/{day}` takes an attempt, `GET /daily/{day}` shows it.
 
+use crate::daily;
 use crate::rating::LADDERS;
 use crate::server::{Door, Server};
 use crate::socket::{self, MAX_FRAME_IN};
-use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use axum::Router;
+use carrom_core::practice::{DailyEntry, MAX_ENTRY_BYTES};
 use serde::Deserialize;
 use serde_json::json;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+
+/// The largest daily entry a device may post, bytes: the entry and a name and token.
+const MAX_POST: usize = MAX_ENTRY_BYTES + 1024;
+/// Lines of a day's board sent back with an entry counted.
+const BOARD_WITH_ENTRY: u32 = 5;
 
 /// Every address the server answers.
 pub fn routes(server: Arc<Server>) -> Router {
@@ -23,6 +31,7 @@ pub fn routes(server: Arc<Server>) -> Router {
         .route("/metrics", get(metrics))
         .route("/players/{id}", get(player))
         .route("/leaderboard", get(leaderboard))
+        .route("/daily/{day}", get(daily_board).post(daily_entry).layer(DefaultBodyLimit::max(MAX_POST)))
         .with_state(server)
 }
 
@@ -143,6 +152,130 @@ async fn leaderboard(
     let limit = board.limit.unwrap_or(50).clamp(1, 100);
     match server.store.leaderboard(&ladder, limit).await {
         Ok(rows) => Json(json!({ "ladder": ladder, "players": rows })).into_response(),
+        Err(error) => failed(error),
+    }
+}
+
+/// A refusal of a request, with its status and reason as JSON.
+fn refuse(status: StatusCode, why: impl std::fmt::Display) -> Response {
+    (status, Json(json!({ "error": why.to_string() }))).into_response()
+}
+
+/// A day in a daily address: days since 1 January 1970, UTC.
+fn day_of(text: &str) -> Result<u32, String> {
+    text.parse::<u32>().map_err(|_| format!("a day is a whole number of days since 1970, not {text:?}"))
+}
+
+/// An attempt at a day's challenge as a device posts it: who, and the entry made by the game
+/// (`CarromTrickShots.get_daily_entry`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Posted {
+    name: String,
+    token: String,
+    entry: DailyEntry,
+}
+
+/// Counts an attempt at `day`'s challenge: the server makes the challenge, plays the entry's
+/// strikes again from its position, and keeps the player's best. The answer says what the
+/// strikes earned, where the player stands, and the day's best few.
+async fn daily_entry(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(day): Path<String>,
+    body: String,
+) -> Response {
+    if !server.may_enter(Door::Query, device_address(&server, address, &headers)) {
+        return too_fast(&server);
+    }
+    let refused = |status: StatusCode, why: String| {
+        server.metrics.refused_as("DailyEntry");
+        refuse(status, why)
+    };
+    let day = match day_of(&day) {
+        Ok(day) => day,
+        Err(why) => return refused(StatusCode::BAD_REQUEST, why),
+    };
+    let posted = match serde_json::from_str::<Posted>(&body) {
+        Ok(posted) => posted,
+        Err(error) => {
+            return refused(StatusCode::BAD_REQUEST, format!("the entry is not as it should be: {error}"))
+        }
+    };
+    let entry = match posted.entry.checked() {
+        Ok(entry) if entry.day == day => entry,
+        Ok(entry) => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                format!("the entry is for day {}, posted to day {day}", entry.day),
+            )
+        }
+        Err(error) => return refused(StatusCode::BAD_REQUEST, error.to_string()),
+    };
+    if let Err(why) = daily::open(day) {
+        return refused(StatusCode::BAD_REQUEST, why);
+    }
+    let player = match crate::lobby::sign_in(&server, &posted.name, &posted.token).await {
+        Ok(player) => player,
+        Err(why) => return refused(StatusCode::BAD_REQUEST, why),
+    };
+    let trick = match server.challenges.challenge(day).await {
+        Ok(trick) => trick,
+        Err(why) => return refused(StatusCode::NOT_FOUND, why),
+    };
+    let (strikes, stars) = match server.challenges.judge(trick, entry.strikes.clone()).await {
+        Ok(score) => score,
+        Err(why) => return refused(StatusCode::UNPROCESSABLE_ENTITY, why),
+    };
+    let kept = server.store.keep_daily(day, &player, strikes, stars, &entry.to_json()).await;
+    let place = match kept {
+        Ok(_) => server.store.daily_place(day, &player).await,
+        Err(error) => return failed(error),
+    };
+    let (place, board) = match (place, server.store.daily_board(day, BOARD_WITH_ENTRY).await) {
+        (Ok(Some(place)), Ok((board, _))) => (place, board),
+        (Ok(None), _) => return failed("an entry just kept is not on the board"),
+        (Err(error), _) | (_, Err(error)) => return failed(error),
+    };
+    server.metrics.daily_entries.inc();
+    Json(json!({
+        "day": day,
+        "player": player,
+        "strikes": strikes,
+        "stars": stars,
+        "best": place.strikes,
+        "rank": place.rank,
+        "of": place.of,
+        "players": board,
+    }))
+    .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DailyQuery {
+    limit: Option<u32>,
+}
+
+/// A day's board: the best `limit` (1–100, 20 unless asked) and how many are on it.
+async fn daily_board(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(day): Path<String>,
+    Query(query): Query<DailyQuery>,
+) -> Response {
+    if !server.may_enter(Door::Query, device_address(&server, address, &headers)) {
+        return too_fast(&server);
+    }
+    let day = match day_of(&day) {
+        Ok(day) => day,
+        Err(why) => return refuse(StatusCode::BAD_REQUEST, why),
+    };
+    let limit = query.limit.unwrap_or(20).clamp(1, 100);
+    match server.store.daily_board(day, limit).await {
+        Ok((players, of)) => Json(json!({ "day": day, "of": of, "players": players })).into_response(),
         Err(error) => failed(error),
     }
 }

@@ -2,11 +2,13 @@
 //! carrom-core match that it simulates and checks, reached over WebSockets. Quick match pairs
 //! players of a near rating; friends share a room's code; anyone with the code can watch; a
 //! device that drops comes back to its seat. Players, ratings, rooms and every match (saved
-//! after each shot) live in SQLite or PostgreSQL. See `docs/online.md`.
+//! after each shot) live in SQLite or PostgreSQL. The daily challenge's board counts only
+//! attempts it plays again itself. See `docs/online.md`.
 
 pub mod agones;
 pub mod bot;
 pub mod config;
+pub mod daily;
 pub mod fleet;
 pub mod http;
 pub mod lobby;

@@ -95,18 +95,7 @@ impl Desk {
                 "lobby version {lobby}: this server speaks version {LOBBY}; update the game"
             ));
         }
-        check_name(&name).map_err(|e| e.to_string())?;
-        check_identity("token", &token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-            .map_err(|e| e.to_string())?;
-        if token.len() < MIN_TOKEN {
-            return Err(format!("token must be {MIN_TOKEN} to {MAX_TOKEN} characters (got {})", token.len()));
-        }
-        let hash: String = Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-        let player = server
-            .store
-            .player(&hash, &name, &crate::server::random_id())
-            .await
-            .map_err(StoreError::refusal)?;
+        let player = sign_in(server, &name, &token).await?;
         let ratings = server
             .store
             .standings(&player)
@@ -368,4 +357,18 @@ fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), String> {
         )
     })?;
     Ok((mode, rules.to_string()))
+}
+
+/// The player whose device has `token`, made on first sight, now called `name`: their public
+/// id. Refused, saying why, for a name or token that is not allowed. Only the token's hash is
+/// kept.
+pub async fn sign_in(server: &Server, name: &str, token: &str) -> Result<String, String> {
+    check_name(name).map_err(|e| e.to_string())?;
+    check_identity("token", token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        .map_err(|e| e.to_string())?;
+    if token.len() < MIN_TOKEN {
+        return Err(format!("token must be {MIN_TOKEN} to {MAX_TOKEN} characters (got {})", token.len()));
+    }
+    let hash: String = Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    server.store.player(&hash, name, &crate::server::random_id()).await.map_err(StoreError::refusal)
 }

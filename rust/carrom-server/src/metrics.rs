@@ -43,6 +43,9 @@ pub struct Metrics {
     pub database_write: Histogram,
     /// Connections dropped because they did not read what was sent to them.
     pub slow_dropped: Counter,
+    /// Attempts at the daily challenge played again and counted (those refused are counted
+    /// among the refusals, as `DailyEntry`).
+    pub daily_entries: Counter,
 }
 
 impl Default for Metrics {
@@ -61,6 +64,7 @@ impl Default for Metrics {
             queue_wait: Histogram::new(exponential_buckets(0.5, 2.0, 10)),
             database_write: Histogram::new(exponential_buckets(0.000_1, 2.0, 16)),
             slow_dropped: Counter::default(),
+            daily_entries: Counter::default(),
         };
         m.registry.register("matches", "Matches running", m.matches.clone());
         m.registry.register("matches_started", "Matches started", m.started.clone());
@@ -78,6 +82,7 @@ impl Default for Metrics {
         m.registry.register("queue_wait_seconds", "Quick match wait to be paired", m.queue_wait.clone());
         m.registry.register("database_write_seconds", "Time to save a match", m.database_write.clone());
         m.registry.register("slow_dropped", "Connections dropped for not reading", m.slow_dropped.clone());
+        m.registry.register("daily_entries", "Daily challenge attempts counted", m.daily_entries.clone());
         m
     }
 }

@@ -132,6 +132,8 @@ pub struct Server {
     pub node: String,
     /// Where clients reach it directly.
     pub url: String,
+    /// The daily challenges made here, and the room to judge their entries.
+    pub challenges: crate::daily::Challenges,
     hub: Mutex<Hub>,
     clock: Instant,
     next_peer: AtomicI64,
@@ -159,6 +161,7 @@ impl Server {
             url,
             config,
             store,
+            challenges: crate::daily::Challenges::default(),
             metrics: Metrics::default(),
             hub: Mutex::new(Hub::default()),
             clock: Instant::now(),

@@ -5,6 +5,7 @@
 //! deterministic: a seeded generator, and searches without a time limit.
 
 use super::alone::{after_the_break, ALONE};
+use super::entry::{play_attempt, Stroke};
 use super::trick::{check, Attempt, Goal, Progress, Trick, Written};
 use super::CoinColour;
 use crate::ai::{plan, Budget, Level};
@@ -92,29 +93,33 @@ fn layout(day: u32, rng: &mut ChaCha8Rng) -> Option<Trick> {
 /// strikes for one star. The coins are all its own (the game alone, RULES.md CB1), the break
 /// long made.
 pub fn solved_by_the_expert(trick: &Trick) -> bool {
+    expert_strokes(trick).is_some()
+}
+
+/// The expert's strikes that do `trick` within the strikes for one star, striking exactly as
+/// it means to, or none when it cannot. It plans in the match alone (so a shot's fouls are
+/// weighed) and the strikes must do the trick again on a board with no referee, where the
+/// player plays it.
+pub fn expert_strokes(trick: &Trick) -> Option<Vec<Stroke>> {
     let mut table = Table::icf();
-    if trick.set_up(&mut table).is_err() {
-        return false;
-    }
-    let Some(mut rules) = after_the_break() else { return false };
-    let seat = ALONE;
+    trick.set_up(&mut table).ok()?;
+    let mut rules = after_the_break()?;
     let mut attempt = Attempt::new(trick.clone());
     let cancel = AtomicBool::new(false);
+    let mut strokes = vec![];
     for strike in 0..trick.stars[2] {
-        let Ok(decision) =
-            plan(&table, &rules, seat, Level::Expert, u64::from(strike), Budget::default(), &cancel)
-        else {
-            return false;
-        };
-        let Ok(ruling) = Turn::judged(&mut table, &mut rules).perform(&decision.intended.action()) else {
-            return false;
-        };
-        let Some(report) = ruling.report else { return false };
+        let decision =
+            plan(&table, &rules, ALONE, Level::Expert, u64::from(strike), Budget::default(), &cancel).ok()?;
+        let shot = decision.intended;
+        strokes.push(Stroke { offset: shot.offset, direction: shot.direction, speed: shot.speed });
+        let report = Turn::judged(&mut table, &mut rules).perform(&shot.action()).ok()?.report?;
         match attempt.record(&report) {
             Progress::Going => {}
-            Progress::Done { .. } => return true,
-            Progress::Failed(_) => return false,
+            // Done as the player's board plays it too: with no referee, as the match server
+            // plays an entry again.
+            Progress::Done { .. } => return play_attempt(trick, &strokes).is_ok().then_some(strokes),
+            Progress::Failed(_) => return None,
         }
     }
-    false
+    None
 }

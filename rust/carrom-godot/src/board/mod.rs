@@ -25,6 +25,7 @@ use crate::units::Units;
 use carrom_core::game::{Game, GameError, Turn};
 use carrom_core::markings::markings;
 use carrom_core::physics::{ShotReport, Table};
+use carrom_core::practice::Stroke;
 use carrom_core::rules::Verdict;
 use godot::classes::{Engine, INode2D, Node2D, PackedScene, Texture2D};
 use godot::prelude::*;
@@ -133,6 +134,9 @@ pub struct CarromBoard {
     last_report: Option<ShotReport>,
     /// Shots finished on this board so far: which shot `last_report` is.
     finished_shots: u64,
+    /// The last strike made on this board, exactly as the table took it: what a daily
+    /// challenge's entry sends for the match server to play again.
+    last_stroke: Option<Stroke>,
     /// What the rules decided last, for the nodes that `ruled` tells.
     last_verdict: Verdict,
     /// Match time gathered before it is counted on the match's clock.
@@ -446,6 +450,11 @@ impl CarromBoard {
         self.last_report.as_ref().map(|report| (self.finished_shots, report))
     }
 
+    /// The last strike made on this board, its exact values (none since a new table).
+    pub(crate) fn last_stroke(&self) -> Option<Stroke> {
+        self.last_stroke
+    }
+
     /// The one turn sequence on the table shown: judged and recorded by the match played
     /// here, free play without one.
     fn turn(&mut self) -> Turn<'_> {
@@ -470,6 +479,7 @@ impl CarromBoard {
     fn after_new_table(&mut self) {
         self.stepper.clear();
         self.last_report = None;
+        self.last_stroke = None;
         self.sync_nodes();
         self.base_mut().queue_redraw();
     }

@@ -10,6 +10,7 @@ use crate::variant::dictionary;
 use carrom_core::aim::{predict_path, predict_path_from};
 use carrom_core::game::GameError;
 use carrom_core::physics::{Snapshot, Table, TableError};
+use carrom_core::practice::Stroke;
 use carrom_core::{Seat, Vec2};
 use godot::prelude::*;
 
@@ -31,9 +32,7 @@ impl CarromBoard {
     fn strike(&mut self, direction: Vector2, power: f64) -> Result<(), Refused> {
         let dir = convert::direction(direction.x, direction.y)?;
         let speed = convert::power_to_speed(power, self.table().spec().physics.max_striker_speed)?;
-        self.turn().strike(dir, speed)?;
-        self.stepper.clear();
-        Ok(())
+        self.strike_placed(dir, speed)
     }
 
     /// Runs the shot under way to its end at once, emitting every signal on the way (the
@@ -120,8 +119,15 @@ impl CarromBoard {
         speed: f32,
     ) -> Result<(), Refused> {
         self.place_exact(seat, offset)?;
+        self.strike_placed(direction, speed)
+    }
+
+    /// Strikes the placed striker, and keeps the strike's exact values.
+    fn strike_placed(&mut self, direction: Vec2, speed: f32) -> Result<(), Refused> {
+        let placed = self.table().striker_placing();
         self.turn().strike(direction, speed)?;
         self.stepper.clear();
+        self.last_stroke = placed.map(|(_, offset)| Stroke { offset, direction, speed });
         Ok(())
     }
 

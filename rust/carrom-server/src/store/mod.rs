@@ -1,12 +1,14 @@
-//! The database: players, ratings, rooms, and every match — saved after each shot while it
+//! The database: players, ratings, rooms, the daily challenge's board, and every match — saved after each shot while it
 //! runs, with its replay once it is over. One interface for SQLite (the default, no setup) and
 //! PostgreSQL (a real deployment), through sqlx's runtime-chosen driver and one schema written
 //! in what both read alike; the URL picks which.
 
+mod daily;
 mod finish;
 mod fleet;
 mod rows;
 
+pub use daily::{DailyPlace, DailyRow};
 pub use finish::{Finished, Seated};
 pub use fleet::{Holding, Node, Queued, LEASE_MS};
 pub use rows::{HistoryRow, LeaderRow, SavedMatch};
@@ -48,9 +50,10 @@ pub struct Store {
 }
 
 /// The schema's migrations, in order, built into the binary.
-const MIGRATIONS: [(i64, &str, &str); 2] = [
+const MIGRATIONS: [(i64, &str, &str); 3] = [
     (1, "players ratings matches", include_str!("../../migrations/0001_players_ratings_matches.sql")),
     (2, "fleet", include_str!("../../migrations/0002_fleet.sql")),
+    (3, "daily challenge", include_str!("../../migrations/0003_daily.sql")),
 ];
 
 impl Store {

@@ -93,9 +93,25 @@ impl Running {
 
     /// `GET path`: the status and the body.
     pub fn get(&self, path: &str) -> (u16, String) {
+        self.request("GET", path, "")
+    }
+
+    /// `POST path` with a JSON `body`: the status and the body.
+    pub fn post(&self, path: &str, body: &str) -> (u16, String) {
+        self.request("POST", path, body)
+    }
+
+    fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream.set_read_timeout(Some(WAIT)).unwrap();
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", self.address).unwrap();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            self.address,
+            body.len()
+        )
+        .unwrap();
         let mut text = String::new();
         stream.read_to_string(&mut text).unwrap();
         let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
