@@ -1,8 +1,9 @@
 extends Node2D
 ## One trick shot on a board: its position set up, its goal and strike limits shown, each shot
 ## judged by `CarromTrickShots`; done, the stars are kept and the next trick offered; failed,
-## it can be tried again; the coach (TableCoach) hints while the attempt goes on. Laid out in
-## trick_table.tscn; the board has no referee.
+## it can be tried again; the coach (TableCoach) hints while the attempt goes on. Today's
+## challenge done is sent to the match server's world board (DailyBoard) for a player who has
+## a name online. Laid out in trick_table.tscn; the board has no referee.
 
 const MENU := "res://scenes/main_menu/main_menu.tscn"
 
@@ -24,6 +25,8 @@ var _fitting := false
 @onready var goal: Label = %Goal
 @onready var status: Label = %Status
 @onready var next_button: Button = %Next
+@onready var world: Label = %World
+@onready var daily_board: DailyBoard = $DailyBoard
 
 
 func _ready() -> void:
@@ -66,6 +69,7 @@ func begin(which: int) -> void:
 	title.text = TrickList.trick_name(trick["id"])
 	goal.text = goal_text(trick)
 	next_button.visible = false
+	world.visible = false
 	coach.offer(trick["seat"], true)
 	_show_strikes()
 
@@ -124,6 +128,31 @@ func _on_tricks_trick_done(strikes: int, stars: int) -> void:
 	for look in LookShelf.newly_earned(before):
 		status.text += "\n" + LookShelf.earned_text(look)
 	next_button.visible = index + 1 < all_tricks.size()
+	if Session.trick_day >= 0:
+		_send_to_world()
+
+
+## Today's challenge done: its strikes go to the world board, for a player with a name online
+## (the strikes alone: the server counts them itself).
+func _send_to_world() -> void:
+	world.visible = true
+	if GameSettings.player_name.strip_edges().is_empty():
+		world.text = tr("DAILY_NO_NAME")
+		return
+	world.text = tr("DAILY_SENDING")
+	var sent := daily_board.send(
+		GameSettings.server_url,
+		GameSettings.player_name,
+		GameSettings.device_token,
+		Session.trick_day,
+		tricks.get_daily_entry()
+	)
+	if not sent:
+		world.text = tr("DAILY_UNREACHED")
+
+
+func _on_daily_board_told(line: String) -> void:
+	world.text = line
 
 
 func _on_tricks_trick_failed(reason: String) -> void:

@@ -22,7 +22,7 @@ pub type Verdict = Option<String>;
 type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Verdict, String>;
 
 /// Every online check, by what it shows.
-const CHECKS: [(&str, OnlineCheck); 14] = [
+const CHECKS: [(&str, OnlineCheck); 15] = [
     ("a host and a client play the same match over ENet", pair),
     (
         "a host and a client play a whole ICF board to its end: the toss chosen, returned pieces placed, alike",
@@ -43,6 +43,7 @@ const CHECKS: [(&str, OnlineCheck); 14] = [
         "a fleet of three carrom-servers: sent on to a node, which is killed, and another takes the match",
         fleet,
     ),
+    ("today's challenge played in the game is counted on carrom-server's world board", daily),
 ];
 
 /// Runs every online check with the game in `game` (imported, its extension built) and user
@@ -345,6 +346,50 @@ pub fn match_server(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, 
     }
     let shots = watcher.lines().find_map(|l| l.strip_prefix("STATE ")?.split(' ').next()).unwrap_or("0");
     println!("a whole board through carrom-server: {shots} shots, watched to the end");
+    Ok(None)
+}
+
+/// The game plays today's challenge with the coach's shots and sends its strikes to
+/// carrom-server (the real process), which plays them again and ranks them: the table must say
+/// the player is first of one, and the server's board must hold the player with the strikes the
+/// game counted.
+pub fn daily(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let server = crate::matchserver::MatchServer::start(&[])?;
+    let args = [
+        "--script".to_string(),
+        "res://tests/online_daily.gd".into(),
+        "--".into(),
+        format!("--server={}", server.url),
+        "--name=Asha".into(),
+        format!("--token={}", "f".repeat(32)),
+    ];
+    let log = finish(start(godot, game, data, &args)?, "player")?;
+    let today = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_err(|e| e.to_string())?
+        .as_secs()
+        / 86_400;
+    let board = server.get(&format!("/daily/{today}")).unwrap_or_default();
+    let server_log = server.stop()?;
+    if let Some(line) = server_log.lines().find(|l| l.contains(" ERROR ") || l.contains("panicked")) {
+        return Ok(Some(format!("the server logged an error: {line}")));
+    }
+    if let Some(line) = log.lines().find(|l| crate::godot::is_error_line(l) || l.starts_with("FAILED")) {
+        return Ok(Some(format!("the game: {line}")));
+    }
+    let Some(strikes) = log.lines().find_map(|l| l.strip_prefix("ENTRY ")) else {
+        return Ok(Some(format!("the game did not finish the challenge: {}", last_line(&log))));
+    };
+    let world = log.lines().find_map(|l| l.strip_prefix("WORLD ")).unwrap_or_default();
+    if !world.starts_with("World leaderboard today: 1 of 1") {
+        return Ok(Some(format!("the table said {world:?}, not first of one")));
+    }
+    // One player on the board: its name and strikes are that line's.
+    let listed = [r#""of":1"#.to_string(), r#""name":"Asha""#.into(), format!(r#""strikes":{strikes}"#)];
+    if !listed.iter().all(|l| board.contains(l.as_str())) {
+        return Ok(Some(format!("the server's board does not hold Asha with {strikes} strikes: {board}")));
+    }
+    println!("today's challenge: done in {strikes} strikes, counted by the server: {world}");
     Ok(None)
 }
 

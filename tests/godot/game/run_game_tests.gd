@@ -64,6 +64,7 @@ func _run() -> void:
 	await _check_practice_by_touch()
 	await _check_trick_shot_by_touch()
 	await _check_daily_challenge()
+	await DailyChecks.new(self, _result, _start_match).run()
 	await _check_vibration_setting()
 	await MotionChecks.new(self, _result, _start_match).run()
 	await TurnTimerChecks.new(self, _result, _start_match).run()

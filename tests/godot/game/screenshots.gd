@@ -84,6 +84,9 @@ func _run() -> void:
 	online.queue_free()
 	await _shoot_ratings()
 	await _shoot_trick_hint()
+	await _shoot_daily_world("en")
+	await _shoot_daily_world("ur")
+	await _set_language("en")
 	var settings_screen: Node = load(SETTINGS).instantiate()
 	root.add_child(settings_screen)
 	await _shoot("settings.png")
@@ -184,6 +187,31 @@ func _shoot_trick_hint() -> void:
 	await _shoot_both("trick-hint")
 	table.queue_free()
 	root.get_node("Session").set("trick_index", 0)
+
+
+## A day's challenge (2 December 2026) done with the coach's shots, and the world board's
+## answer as the table tells it (the answer made here: these shots take no server), in both
+## shapes, in `language`.
+func _shoot_daily_world(language: String) -> void:
+	await _set_language(language)
+	var settings: Node = root.get_node("GameSettings")
+	var name: String = settings.get("player_name")
+	# No name online: nothing is sent, and the answer shown is the one made here.
+	settings.set("player_name", "")
+	root.get_node("Session").set("trick_day", 20789)
+	var table: Node = load(TRICK_TABLE).instantiate()
+	root.add_child(table)
+	var judge: CarromTrickShots = table.get_node("Tricks")
+	while judge.get_tricks().is_empty():
+		await process_frame
+	if await DailyChecks.solve_with_the_coach(self, table, 3):
+		var answer := {"rank": 4, "of": 128, "players": [{"name": "Meera", "strikes": 2}]}
+		var line := DailyBoard.line_of(HTTPRequest.RESULT_SUCCESS, 200, JSON.stringify(answer))
+		table.call("_on_daily_board_told", line)
+	await _shoot_both("daily-world-" + language)
+	table.queue_free()
+	root.get_node("Session").set("trick_day", -1)
+	settings.set("player_name", name)
 
 
 ## The board just played, kept (as a finished match is) and listed on the Replays screen, then
