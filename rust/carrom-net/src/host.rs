@@ -20,7 +20,6 @@ use crate::rate::RateLimit;
 use crate::request::Request;
 use crate::rested::Rested;
 use carrom_core::game::{Action, Game, Ruling};
-use carrom_core::rules::{MatchSettings, Ruleset};
 use carrom_core::Seat;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -720,13 +719,4 @@ impl Host {
 
 fn seat_number(seat: Seat) -> u8 {
     u8::from(seat)
-}
-
-/// `settings` as the match server's quick matches have them: returned pieces go back at once
-/// (X1) and chance picks the breaker instead of a toss (S1), for the server's load bots and
-/// the computer standing in for a player who left place nothing and choose nothing. Matches a
-/// player hosts carry both (`ToHost::Place`, `ToHost::ChooseBreak`).
-pub fn online(settings: MatchSettings) -> MatchSettings {
-    let rules = Ruleset { toss: false, ..settings.rules };
-    MatchSettings { rules, opponent_places: false, ..settings }
 }

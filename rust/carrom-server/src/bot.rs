@@ -8,7 +8,7 @@ use carrom_core::Seat;
 use carrom_net::lobby::{self, ToClient, ToServer, LOBBY};
 use carrom_net::pick;
 use carrom_net::replica::Change;
-use carrom_net::{Player, Replica};
+use carrom_net::{Choice, Placement, Player, Replica, Request};
 use futures_util::{SinkExt, StreamExt};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -294,27 +294,36 @@ impl Bot {
         }
     }
 
-    /// The seat of this bot to play now, if the match is its to play and caught up.
+    /// The seat of this bot that must act now (strike, or choose who breaks after winning the
+    /// toss, or place returned pieces), if the match is caught up.
     pub fn to_play(&self) -> Option<Seat> {
         let game = self.game.as_ref()?;
-        let seat = game.rules().to_play()?;
+        let seat = carrom_net::acting::acting(game)?;
         (self.caught_up() && self.pause_seconds == 0 && self.seats().contains(&seat)).then_some(seat)
     }
 
-    /// Strikes, if it is this bot's turn and it has no strike on the way.
+    /// Acts, if this bot must and has nothing on the way: the toss's winner breaks (IC6),
+    /// returned pieces go nearest the centre (X1), and otherwise it strikes.
     pub async fn strike_if_due(&mut self) -> Result<bool, BotError> {
         let Some(seat) = self.to_play().filter(|_| !self.striking) else { return Ok(false) };
         if self.refused_at.is_some_and(|at| at.elapsed() < AFTER_REFUSAL) {
             return Ok(false);
         }
         let Some(game) = self.game.as_ref() else { return Ok(false) };
-        let intent = match self.aim {
-            Aim::Computer => pick::computer(game, seat, &mut self.rng),
-            Aim::Random => pick::random(game, seat, &mut self.rng),
+        let number = u8::from(seat);
+        let request = if game.rules().toss().is_some() {
+            Request::ChooseBreak(Choice { seat: number, breaks: true })
+        } else if game.rules().placing().is_some() {
+            Request::Place(Placement { seat: number, spots: vec![] })
+        } else {
+            Request::Strike(match self.aim {
+                Aim::Computer => pick::computer(game, seat, &mut self.rng),
+                Aim::Random => pick::random(game, seat, &mut self.rng),
+            })
         };
         self.striking = true;
         self.struck_at = Some(std::time::Instant::now());
-        self.send_paced(Replica::strike(&intent)).await?;
+        self.send_paced(Replica::ask(&request)).await?;
         Ok(true)
     }
 

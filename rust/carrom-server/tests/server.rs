@@ -15,11 +15,16 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// Two bots in a quick match of singles.
 async fn quick_pair(server: &Running, names: [&str; 2]) -> (Bot, Bot, String) {
+    quick_pair_of(server, names, "classic").await
+}
+
+/// Two bots in a quick match of singles under the ruleset `rules`.
+async fn quick_pair_of(server: &Running, names: [&str; 2], rules: &str) -> (Bot, Bot, String) {
     let mut a = server.bot(names[0], &token(names[0])).await;
     let mut b = server.bot(names[1], &token(names[1])).await;
     welcome(&mut a).await;
     welcome(&mut b).await;
-    let quick = ToServer::Quick { mode: "singles".into(), rules: "classic".into() };
+    let quick = ToServer::Quick { mode: "singles".into(), rules: rules.into() };
     a.ask(&quick).await.unwrap();
     b.ask(&quick).await.unwrap();
     let (id_a, _, _) = matched(&mut a).await;
@@ -46,6 +51,32 @@ async fn quick_match_pairs_two_players_who_play_a_whole_board_in_step() {
         assert_eq!(server.metric("carrom_matches"), 1.0);
         assert_eq!(server.metric("carrom_desyncs_total"), 0.0);
         assert!(server.metric("carrom_strike_to_shot_seconds_count") >= f64::from(a.turns) - 1.0);
+    }
+}
+
+#[tokio::test]
+async fn ic6_x3_an_icf_quick_match_waits_for_the_toss_winners_choice_and_plays_on_in_step() {
+    for database in databases("icf_quick").await {
+        let server = Running::start(&database, &[]);
+        let (mut a, mut b, _) = quick_pair_of(&server, ["olu", "priya"], "icf").await;
+        // Only read (nobody acts) until both have the match.
+        let deadline = Instant::now() + WAIT;
+        while !(a.game().is_some() && b.game().is_some()) {
+            assert!(Instant::now() < deadline, "the match did not reach both players");
+            settle(&mut [&mut a, &mut b], Duration::from_millis(50)).await;
+        }
+        let game = a.game().unwrap();
+        // Nobody breaks before the toss's winner chooses (IC6); returned pieces will wait for
+        // the opponent's placing (X3).
+        let winner = game.rules().toss().expect("the toss's winner owes a choice");
+        assert!(game.rules().settings().opponent_places());
+        assert_eq!(carrom_net::acting::acting(game), Some(winner));
+        drive(&mut [&mut a, &mut b], |bots| in_step(bots, 12)).await;
+        let game = a.game().unwrap();
+        assert_eq!(game.rules().toss(), None, "the choice was made");
+        assert_eq!((a.resyncs, b.resyncs), (0, 0), "every hash agreed with the server's");
+        assert!(a.refusals.is_empty() && b.refusals.is_empty(), "{:?} {:?}", a.refusals, b.refusals);
+        assert_eq!(hash(&a), hash(&b));
     }
 }
 
