@@ -3,14 +3,10 @@ extends RefCounted
 ## The strikers and boards of `res://looks/`, which of them the player has earned, the one
 ## chosen of each, and the board dressed in them. What earns a look is counted on this device:
 ## boards won (`count_board_won`, in `user://progress.cfg`), trick-shot stars and days of the
-## daily challenge (as the trick list keeps them).
+## daily challenge (`TrickStars`).
 
 const DIR := "res://looks"
 const PROGRESS_FILE := "user://progress.cfg"
-## Where the trick list keeps the stars earned on each trick, and how it names a day's
-## challenge ("daily_" and the day).
-const STARS_FILE := "user://trick_stars.cfg"
-const DAILY_PREFIX := "daily_"
 
 
 ## Every look of `part` (`Look.Part`), those earned from the start first, then by what earns
@@ -38,21 +34,12 @@ static func all(part: Look.Part) -> Array[Look]:
 static func progress() -> Dictionary:
 	var kept := ConfigFile.new()
 	kept.load(PROGRESS_FILE)
-	var stars := ConfigFile.new()
-	stars.load(STARS_FILE)
-	var star_count := 0
-	var days := 0
-	if stars.has_section("stars"):
-		for trick in stars.get_section_keys("stars"):
-			var earned := int(stars.get_value("stars", trick, 0))
-			star_count += maxi(earned, 0)
-			if trick.begins_with(DAILY_PREFIX) and earned > 0:
-				days += 1
+	var tricks := TrickStars.totals()
 	return {
 		Look.Earned.FROM_THE_START: 0,
 		Look.Earned.BOARDS_WON: maxi(int(kept.get_value("progress", "boards_won", 0)), 0),
-		Look.Earned.TRICK_STARS: star_count,
-		Look.Earned.DAILY_CHALLENGES: days,
+		Look.Earned.TRICK_STARS: tricks["stars"],
+		Look.Earned.DAILY_CHALLENGES: tricks["days"],
 	}
 
 

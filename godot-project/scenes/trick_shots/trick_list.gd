@@ -2,14 +2,13 @@ class_name TrickList
 extends PanelContainer
 ## The trick shots: one button per trick of `data/trick_shots.json`, with the stars the player
 ## has earned on it; a press opens it on a board (trick_table.tscn). Stars are kept on the
-## device (`user://trick_stars.cfg`). The buttons stand three abreast in landscape (a
+## device (`TrickStars`). The buttons stand three abreast in landscape (a
 ## TurningGrid), one under another upright.
 
 signal closed
 
 const TRICKS_FILE := "res://data/trick_shots.json"
 const TABLE := "res://scenes/trick_shots/trick_table.tscn"
-const STARS_FILE := "user://trick_stars.cfg"
 
 @onready var list: GridContainer = %List
 
@@ -42,27 +41,11 @@ static func today() -> int:
 
 ## A trick's name in the player's language: its translation, or its id in words.
 static func trick_name(id: String) -> String:
-	if id.begins_with("daily_"):
+	if id.begins_with(TrickStars.DAILY_PREFIX):
 		return TranslationServer.translate("TRICK_DAILY")
 	var key := "TRICK_" + id.to_upper()
 	var translated := TranslationServer.translate(key)
 	return id.capitalize() if translated == key else translated
-
-
-## The most stars earned on trick `id` (0 for none yet).
-static func best_stars(id: String) -> int:
-	var stars := ConfigFile.new()
-	stars.load(STARS_FILE)
-	return int(stars.get_value("stars", id, 0))
-
-
-## Keeps `earned` stars for trick `id` if they beat the best.
-static func keep_stars(id: String, earned: int) -> void:
-	var stars := ConfigFile.new()
-	stars.load(STARS_FILE)
-	if earned > int(stars.get_value("stars", id, 0)):
-		stars.set_value("stars", id, earned)
-		stars.save(STARS_FILE)
 
 
 ## Stars earned, in words ("" before any).
@@ -75,13 +58,15 @@ func _fill() -> void:
 		list.remove_child(child)
 		child.queue_free()
 	# Today's challenge first: made from the date, the same for everyone.
-	var daily := _trick_button(trick_name("daily_"), best_stars("daily_%d" % today()))
+	var daily := _trick_button(
+		trick_name(TrickStars.DAILY_PREFIX), TrickStars.best(TrickStars.DAILY_PREFIX + str(today()))
+	)
 	daily.theme_type_variation = &"PrimaryButton"
 	daily.pressed.connect(_open_daily)
 	list.add_child(daily)
 	var index := 0
 	for trick in read_tricks():
-		var button := _trick_button(trick_name(trick["id"]), best_stars(trick["id"]))
+		var button := _trick_button(trick_name(trick["id"]), TrickStars.best(trick["id"]))
 		button.pressed.connect(_open.bind(index))
 		list.add_child(button)
 		index += 1

@@ -40,7 +40,7 @@ func _ready() -> void:
 	if Session.trick_day >= 0:
 		# The expert makes and solves today's challenge first, on a thread of its own: a
 		# moment, said while it lasts.
-		title.text = TrickList.trick_name("daily_")
+		title.text = TrickList.trick_name(TrickStars.DAILY_PREFIX)
 		status.text = tr("TRICK_DAILY_PREPARING")
 		_fit.call_deferred()
 		text = ""
@@ -120,7 +120,7 @@ func _on_coach_said(words: String) -> void:
 
 func _on_tricks_trick_done(strikes: int, stars: int) -> void:
 	var before := LookShelf.progress()
-	TrickList.keep_stars(all_tricks[index]["id"], stars)
+	TrickStars.keep(all_tricks[index]["id"], stars)
 	controller.end_turn()
 	coach.offer(all_tricks[index]["seat"], false)
 	status.text = Words.say("TRICK_DONE", [strikes, TrickList.stars_text(stars)])

@@ -61,14 +61,14 @@ func _settings() -> Node:
 
 
 func _put_aside() -> void:
-	var path := LookShelf.STARS_FILE
+	var path := TrickStars.STARS_FILE
 	_kept["stars"] = FileAccess.get_file_as_string(path) if FileAccess.file_exists(path) else null
 	for key in ["player_name", "server_url"]:
 		_kept[key] = _settings().get(key)
 
 
 func _put_back() -> void:
-	var path := LookShelf.STARS_FILE
+	var path := TrickStars.STARS_FILE
 	if _kept["stars"] == null:
 		DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
 	else:

@@ -28,7 +28,7 @@ func run() -> void:
 ## The player's progress, stars and chosen looks, kept aside so that the checks start from
 ## nothing earned.
 func _put_aside() -> void:
-	for path in [LookShelf.PROGRESS_FILE, LookShelf.STARS_FILE]:
+	for path in [LookShelf.PROGRESS_FILE, TrickStars.STARS_FILE]:
 		_kept[path] = FileAccess.get_file_as_string(path) if FileAccess.file_exists(path) else null
 		DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
 	_kept["striker"] = _settings().get("striker_look")
@@ -38,7 +38,7 @@ func _put_aside() -> void:
 
 
 func _put_back() -> void:
-	for path in [LookShelf.PROGRESS_FILE, LookShelf.STARS_FILE]:
+	for path in [LookShelf.PROGRESS_FILE, TrickStars.STARS_FILE]:
 		DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
 		if _kept[path] != null:
 			var file := FileAccess.open(path, FileAccess.WRITE)
@@ -139,7 +139,7 @@ func _check_stars_and_days_earn_theirs() -> void:
 	stars.set_value("stars", "daily_20000", 1)
 	stars.set_value("stars", "daily_20001", 2)
 	stars.set_value("stars", "daily_20002", 1)
-	stars.save(LookShelf.STARS_FILE)
+	stars.save(TrickStars.STARS_FILE)
 	var earned := _ids(LookShelf.newly_earned(before))
 	var counts := LookShelf.progress()
 	_report.call(
