@@ -5,8 +5,11 @@ extends RefCounted
 ## right-to-left language), and the board as large as fits in the room left below the top
 ## bar, all inside the display's safe area.
 
-## In landscape the controls stand in a panel this wide beside the board.
+## In landscape the controls stand in a panel beside the board, at least this wide, and as
+## wide as the board leaves of the screen up to the widest: the wider it is, the fewer lines its
+## text wraps into (a tall script such as Urdu's takes three lines at the narrowest).
 const SIDE_WIDTH := 400.0
+const SIDE_WIDEST := 560.0
 
 
 ## Places `panel` for the screen's shape (its `boxes` stacked in landscape, in rows in
@@ -30,12 +33,15 @@ static func lay_out(
 		panel.set_anchors_and_offsets_preset(
 			Control.PRESET_RIGHT_WIDE, Control.PRESET_MODE_KEEP_WIDTH
 		)
-		panel.offset_left = -SIDE_WIDTH
+		# The board is square: what it leaves of the width goes to the panel.
+		var board_side := minf(safe.size.x - SIDE_WIDTH, safe.end.y - top)
+		var width := clampf(safe.size.x - board_side, SIDE_WIDTH, SIDE_WIDEST)
+		panel.offset_left = -width
 		panel.offset_top = top - safe.position.y
 		ScreenFit.inset(panel, true)
 		# A right-to-left interface (Urdu) mirrors the panel to the left: the board goes right.
-		var left := safe.position.x + (SIDE_WIDTH if panel.is_layout_rtl() else 0.0)
-		room = Rect2(left, top, safe.size.x - SIDE_WIDTH, safe.end.y - top)
+		var left := safe.position.x + (width if panel.is_layout_rtl() else 0.0)
+		room = Rect2(left, top, safe.size.x - width, safe.end.y - top)
 	else:
 		panel.set_anchors_and_offsets_preset(
 			Control.PRESET_BOTTOM_WIDE, Control.PRESET_MODE_MINSIZE
