@@ -13,14 +13,20 @@ signal told(line: String)
 const SECONDS := 10.0
 
 var _request: HTTPRequest
+## An attempt done while the one before was still on its way: sent once that one is answered
+## (the server keeps the better of the two).
+var _waiting: Array = []
 
 
 ## Posts `entry` (the JSON text the trick-shot node gave) for day `day` to the server at
 ## `server_url` (`ws://host:port/ws` or `wss://…`) as `player_name` with this device's `token`.
 ## False, with nothing sent, when there is nothing to send or the request cannot be made.
 func send(server_url: String, player_name: String, token: String, day: int, entry: String) -> bool:
-	if entry.is_empty() or not ServerLink.is_url(server_url) or _request != null:
+	if entry.is_empty() or not ServerLink.is_url(server_url):
 		return false
+	if _request != null:
+		_waiting = [server_url, player_name, token, day, entry]
+		return true
 	_request = HTTPRequest.new()
 	_request.timeout = SECONDS
 	add_child(_request)
@@ -65,7 +71,11 @@ func _on_request_completed(
 	result: int, code: int, _headers: PackedStringArray, body: PackedByteArray
 ) -> void:
 	_forget()
-	told.emit(line_of(result, code, body.get_string_from_utf8()))
+	# An attempt that waited goes now, and its answer is the one told.
+	var next := _waiting
+	_waiting = []
+	if next.is_empty() or not send.callv(next):
+		told.emit(line_of(result, code, body.get_string_from_utf8()))
 
 
 func _forget() -> void:

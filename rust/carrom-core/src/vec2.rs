@@ -7,6 +7,7 @@ use std::ops::{Add, Mul, Neg, Sub};
 /// A point or a direction on the board. The board's centre is the origin, `x` runs to seat 0's
 /// right and `y` towards seat 0 (down on a screen where seat 0 sits at the bottom).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Vec2 {
     /// Towards seat 0's right.
     pub x: f32,

@@ -216,10 +216,9 @@ async fn daily_entry(
     if let Err(why) = daily::open(day) {
         return refused(StatusCode::BAD_REQUEST, why);
     }
-    let player = match crate::lobby::sign_in(&server, &posted.name, &posted.token).await {
-        Ok(player) => player,
-        Err(why) => return refused(StatusCode::BAD_REQUEST, why),
-    };
+    if let Err(why) = crate::lobby::check_identity_of(&posted.name, &posted.token) {
+        return refused(StatusCode::BAD_REQUEST, why);
+    }
     let trick = match server.challenges.challenge(day).await {
         Ok(trick) => trick,
         Err(why) => return refused(StatusCode::NOT_FOUND, why),
@@ -227,6 +226,11 @@ async fn daily_entry(
     let (strikes, stars) = match server.challenges.judge(trick, entry.strikes.clone()).await {
         Ok(score) => score,
         Err(why) => return refused(StatusCode::UNPROCESSABLE_ENTITY, why),
+    };
+    // Only an entry counted makes or renames a player.
+    let player = match crate::lobby::sign_in(&server, &posted.name, &posted.token).await {
+        Ok(player) => player,
+        Err(why) => return refused(StatusCode::BAD_REQUEST, why),
     };
     let kept = server.store.keep_daily(day, &player, strikes, stars, &entry.to_json()).await;
     let place = match kept {

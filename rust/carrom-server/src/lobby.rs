@@ -363,12 +363,18 @@ fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), String> {
 /// id. Refused, saying why, for a name or token that is not allowed. Only the token's hash is
 /// kept.
 pub async fn sign_in(server: &Server, name: &str, token: &str) -> Result<String, String> {
+    check_identity_of(name, token)?;
+    let hash: String = Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    server.store.player(&hash, name, &crate::server::random_id()).await.map_err(StoreError::refusal)
+}
+
+/// Whether `name` and `token` are a name and a device token the server takes, or why not.
+pub fn check_identity_of(name: &str, token: &str) -> Result<(), String> {
     check_name(name).map_err(|e| e.to_string())?;
     check_identity("token", token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         .map_err(|e| e.to_string())?;
     if token.len() < MIN_TOKEN {
         return Err(format!("token must be {MIN_TOKEN} to {MAX_TOKEN} characters (got {})", token.len()));
     }
-    let hash: String = Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-    server.store.player(&hash, name, &crate::server::random_id()).await.map_err(StoreError::refusal)
+    Ok(())
 }

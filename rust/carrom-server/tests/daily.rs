@@ -49,10 +49,11 @@ async fn the_daily_board_counts_only_strikes_the_server_plays_again() {
         assert_eq!((answer["rank"].as_u64(), answer["of"].as_u64()), (Some(1), Some(1)));
         assert_eq!(answer["players"][0]["name"], "asha");
 
-        // The same score later ranks behind; the same player again keeps their place.
+        // The same score later shares the place (nothing is gained by posting first); the same
+        // player again keeps theirs.
         let (status, body) = server.post(&path, &posted("bilal", &honest));
         assert_eq!(status, 200, "{body}");
-        assert_eq!((json(&body)["rank"].as_u64(), json(&body)["of"].as_u64()), (Some(2), Some(2)));
+        assert_eq!((json(&body)["rank"].as_u64(), json(&body)["of"].as_u64()), (Some(1), Some(2)));
         let (status, body) = server.post(&path, &posted("asha", &honest));
         assert_eq!(status, 200, "{body}");
         assert_eq!(json(&body)["rank"].as_u64(), Some(1));
@@ -82,6 +83,9 @@ async fn the_daily_board_counts_only_strikes_the_server_plays_again() {
             server.post(&path, &posted("dana", &honest).replace("\"speed\"", "\"won\": 1, \"speed\""));
         assert_eq!(status, 400);
         assert!(body.contains("unknown field"), "{body}");
+        let (status, body) = server.post(&path, &posted("dana", &honest).replace("\"y\"", "\"z\": 0, \"y\""));
+        assert_eq!(status, 400);
+        assert!(body.contains("unknown field `z`"), "{body}");
         let huge = format!("{{\"name\": \"{}\"}}", "x".repeat(64 * 1024));
         assert_eq!(server.post(&path, &huge).0, 413);
         assert_eq!(server.get("/daily/tomorrow").0, 400);
@@ -93,7 +97,10 @@ async fn the_daily_board_counts_only_strikes_the_server_plays_again() {
         assert_eq!(board["of"], 2);
         let names: Vec<&str> =
             board["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
-        assert_eq!(names, ["asha", "bilal"]);
+        assert_eq!(names, ["asha", "bilal"], "listed by who did it first");
+        let ranks: Vec<u64> =
+            board["players"].as_array().unwrap().iter().map(|p| p["rank"].as_u64().unwrap()).collect();
+        assert_eq!(ranks, [1, 1], "equal strikes share a place");
         assert_eq!(server.metric("carrom_daily_entries_total"), 3.0);
         assert!(server.metric("carrom_refusals_total") >= 5.0);
 

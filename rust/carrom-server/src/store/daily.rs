@@ -1,5 +1,5 @@
 //! The daily challenge's board in the database: a player's best attempt at each day's
-//! challenge, ranked by strikes and then by who did it first.
+//! challenge, ranked by strikes; equal strikes share a place, listed by who did it first.
 
 use super::{now_ms, Store, StoreError};
 use serde::Serialize;
@@ -9,7 +9,7 @@ use sqlx::Row;
 /// A line of a day's board.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DailyRow {
-    /// Its place: 1 for the fewest strikes, the earlier first where they are equal.
+    /// Its place: 1 for the fewest strikes; equal strikes share one.
     pub rank: u32,
     /// The player's public id.
     pub player: String,
@@ -76,22 +76,20 @@ impl Store {
 
     /// Where `player` stands on `day`'s board, if they are on it.
     pub async fn daily_place(&self, day: u32, player: &str) -> Result<Option<DailyPlace>, StoreError> {
-        let mine = sqlx::query("SELECT strikes, at_ms FROM daily_scores WHERE day = $1 AND player = $2")
+        let mine = sqlx::query("SELECT strikes FROM daily_scores WHERE day = $1 AND player = $2")
             .bind(i64::from(day))
             .bind(player)
             .fetch_optional(&self.pool)
             .await?;
         let Some(mine) = mine else { return Ok(None) };
-        let (strikes, at): (i64, i64) = (mine.try_get("strikes")?, mine.try_get("at_ms")?);
+        let strikes: i64 = mine.try_get("strikes")?;
+        // Equal strikes share a place: nothing is gained by posting first.
         let row = sqlx::query(
-            "SELECT COUNT(*) AS n, \
-             SUM(CASE WHEN strikes < $2 OR (strikes = $2 AND (at_ms < $3 OR (at_ms = $3 AND player < $4))) \
-             THEN 1 ELSE 0 END) AS ahead FROM daily_scores WHERE day = $1",
+            "SELECT COUNT(*) AS n, SUM(CASE WHEN strikes < $2 THEN 1 ELSE 0 END) AS ahead \
+             FROM daily_scores WHERE day = $1",
         )
         .bind(i64::from(day))
         .bind(strikes)
-        .bind(at)
-        .bind(player)
         .fetch_one(&self.pool)
         .await?;
         let count = |name: &str| -> Result<u32, StoreError> {
@@ -115,8 +113,14 @@ impl Store {
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
-        let board =
-            rows.iter().zip(1..).map(|(row, rank)| DailyRow::of(row, rank)).collect::<Result<Vec<_>, _>>()?;
+        let mut board = rows.iter().map(|row| DailyRow::of(row, 0)).collect::<Result<Vec<_>, _>>()?;
+        // Equal strikes share the place of the first of them (the rows come fewest first).
+        for i in 0..board.len() {
+            board[i].rank = match i.checked_sub(1).map(|before| &board[before]) {
+                Some(before) if before.strikes == board[i].strikes => before.rank,
+                _ => i as u32 + 1,
+            };
+        }
         let total = sqlx::query("SELECT COUNT(*) AS n FROM daily_scores WHERE day = $1")
             .bind(i64::from(day))
             .fetch_one(&self.pool)
