@@ -12,7 +12,7 @@
 # navigation, visual shaders, animation trees, the editor-like controls: a test of the test
 # command fails if the game, the addon or the extension names one of them);
 # what it needs stays: GDScript, the advanced text server (Indic shaping, right-to-left Urdu)
-# with its own ICU so the game runs on any distribution, FreeType and MSDF fonts, SVG icons,
+# with its own ICU so the game runs on any distribution, FreeType fonts, SVG icons,
 # WebP textures, the noise the board's wood is drawn with, regular expressions, ENet,
 # WebSocket and TLS for online play, and the multiplayer peers. The code is optimised for
 # size and linked with link-time optimisation, which also drops what nothing reaches (the
@@ -28,6 +28,11 @@ scu_build = "yes"
 vulkan = "no"
 use_volk = "no"
 builtin_icu4c = "yes"
+# The game's fonts are plain TrueType and OpenType: no WOFF2 (Brotli), no Graphite smart fonts
+# (HarfBuzz shapes every script the game writes without them), no MSDF rendering.
+brotli = "no"
+graphite = "no"
+module_msdfgen_enabled = "no"
 module_basis_universal_enabled = "no"
 module_bmp_enabled = "no"
 module_camera_enabled = "no"
