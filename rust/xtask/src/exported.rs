@@ -1,9 +1,10 @@
 //! The exported game, checked as a player would run it: exported for Linux with Godot's
 //! templates, then started headless with `-- --autoplay`, its user data in a folder of its own.
-//! Four checks: the export carries the extension library beside the game; it offers every
+//! Five checks: the export carries the extension library beside the game; it offers every
 //! preset ruleset and trick shot the repository holds (files a build must carry); the game saves its
 //! match in the user data folder when its window is closed; it continues that save and the
-//! computer plays the board to its end, with no error in the log.
+//! computer plays the board to its end, with no error in the log; and it times its own start
+//! (`--startup-time`, the README's figure) and quits.
 
 use crate::export::Platform;
 use crate::godot::Godot;
@@ -58,6 +59,14 @@ pub fn check(godot: &Godot) -> Result<Vec<Check>, String> {
         Ok(())
     });
     checks.push(("continued from that save, the computer plays the board to its end".into(), finished));
+    // The README's start-up figure is the game's own: it must say it and quit.
+    let timed = run(&game, &data, &["--startup-time"]).and_then(|log| {
+        let said =
+            log.lines().find_map(|l| l.strip_prefix("startup: ")?.split(' ').next()?.parse::<u32>().ok());
+        said.map(|ms| println!("     started in {ms} ms to the menu's third frame"))
+            .ok_or_else(|| format!("no start-up time was said:\n{log}"))
+    });
+    checks.push(("asked, the game times its start to the menu's third frame and quits".into(), timed));
     Ok(checks)
 }
 
