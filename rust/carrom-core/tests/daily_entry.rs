@@ -1,7 +1,9 @@
 //! An attempt at the daily challenge as the match server judges it: the strikes alone, played
 //! again from the day's position, decide the score.
 
-use carrom_core::practice::{daily, expert_strokes, play_attempt, DailyEntry, Stroke, MAX_ENTRY_BYTES};
+use carrom_core::practice::{
+    daily, daily_day, expert_strokes, play_attempt, DailyEntry, Stroke, MAX_ENTRY_BYTES,
+};
 use carrom_core::Vec2;
 
 /// 2 December 2026, and the days after: each has a challenge the expert does.
@@ -11,6 +13,7 @@ const DAYS: [u32; 3] = [20_789, 20_790, 20_791];
 fn the_experts_strikes_played_again_do_the_challenge_for_the_same_score() {
     for day in DAYS {
         let trick = daily(day).expect("a challenge");
+        assert_eq!(daily_day(&trick), Some(day), "its id names its day");
         let strokes = expert_strokes(&trick).expect("the expert does it");
         let (strikes, stars) = play_attempt(&trick, &strokes).expect("the same strikes do it again");
         assert_eq!(usize::from(strikes), strokes.len(), "day {day}");

@@ -6,7 +6,9 @@
 use crate::alive::alive;
 use crate::board::CarromBoard;
 use crate::refusal::Refused;
-use carrom_core::practice::{daily, read_tricks, write_tricks, Attempt, DailyEntry, Progress, Stroke, Trick};
+use carrom_core::practice::{
+    daily, daily_day, read_tricks, write_tricks, Attempt, DailyEntry, Progress, Stroke, Trick,
+};
 use godot::classes::{INode, Node};
 use godot::prelude::*;
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -203,8 +205,7 @@ impl CarromTrickShots {
     #[func]
     fn get_daily_entry(&self) -> GString {
         let Some(attempt) = self.attempt.as_ref() else { return GString::new() };
-        let day = attempt.trick().id.strip_prefix("daily_").and_then(|d| d.parse::<u32>().ok());
-        match (day, attempt.progress()) {
+        match (daily_day(attempt.trick()), attempt.progress()) {
             (Some(day), Progress::Done { .. }) => {
                 GString::from(DailyEntry { day, strikes: self.strokes.clone() }.to_json().as_str())
             }

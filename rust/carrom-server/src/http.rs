@@ -69,11 +69,7 @@ fn device_address(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpA
 /// The answer to an address that queries too fast.
 fn too_fast(server: &Server) -> Response {
     server.metrics.refused_as("Queries");
-    (
-        StatusCode::TOO_MANY_REQUESTS,
-        Json(json!({ "error": "too many queries from this address: wait a moment" })),
-    )
-        .into_response()
+    refuse(StatusCode::TOO_MANY_REQUESTS, "too many queries from this address: wait a moment")
 }
 
 async fn ready(State(server): State<Arc<Server>>) -> Response {
@@ -92,8 +88,7 @@ async fn metrics(State(server): State<Arc<Server>>) -> Response {
 
 fn failed(error: impl std::fmt::Display) -> Response {
     tracing::error!(%error, "a query failed");
-    (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "error": "the database does not answer" })))
-        .into_response()
+    refuse(StatusCode::SERVICE_UNAVAILABLE, "the database does not answer")
 }
 
 async fn player(
@@ -106,14 +101,11 @@ async fn player(
         return too_fast(&server);
     }
     if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return (StatusCode::BAD_REQUEST, Json(json!({ "error": "a player id is 16 hexadecimal digits" })))
-            .into_response();
+        return refuse(StatusCode::BAD_REQUEST, "a player id is 16 hexadecimal digits");
     }
     let name = match server.store.name(&id).await {
         Ok(Some(name)) => name,
-        Ok(None) => {
-            return (StatusCode::NOT_FOUND, Json(json!({ "error": "no such player" }))).into_response()
-        }
+        Ok(None) => return refuse(StatusCode::NOT_FOUND, "no such player"),
         Err(error) => return failed(error),
     };
     let (standings, history) = match (server.store.standings(&id).await, server.store.history(&id, 20).await)
@@ -146,8 +138,7 @@ async fn leaderboard(
     }
     let ladder = board.ladder.unwrap_or_else(|| "singles".into());
     if !LADDERS.contains(&ladder.as_str()) {
-        return (StatusCode::BAD_REQUEST, Json(json!({ "error": "ladder is singles, doubles or points" })))
-            .into_response();
+        return refuse(StatusCode::BAD_REQUEST, "ladder is singles, doubles or points");
     }
     let limit = board.limit.unwrap_or(50).clamp(1, 100);
     match server.store.leaderboard(&ladder, limit).await {

@@ -18,6 +18,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicBool;
 
+/// How a day's challenge's id begins: the day follows (`daily_20789`).
+pub const DAILY_PREFIX: &str = "daily_";
 /// Layouts made for a day before it goes without a challenge (each is checked by the expert).
 pub const DAILY_TRIES: u64 = 8;
 /// Pieces stay this close to the centre, metres, each way: clear of the pockets, the
@@ -86,7 +88,12 @@ fn layout(day: u32, rng: &mut ChaCha8Rng) -> Option<Trick> {
         (Goal::Pocket { count, colour }, rng.random_bool(0.5), [count, count + 1, count + 3])
     };
     let position = super::Position::of(&table).to_code();
-    check(Written { id: format!("daily_{day}"), position, seat: 0, goal, one_turn, stars }).ok()
+    check(Written { id: format!("{DAILY_PREFIX}{day}"), position, seat: 0, goal, one_turn, stars }).ok()
+}
+
+/// The day whose challenge `trick` is (days since 1 January 1970, UTC), if it is one.
+pub fn daily_day(trick: &Trick) -> Option<u32> {
+    trick.id.strip_prefix(DAILY_PREFIX)?.parse().ok()
 }
 
 /// Whether the expert, striking every shot exactly as it means to, does `trick` within the

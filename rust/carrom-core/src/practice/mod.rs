@@ -11,7 +11,7 @@ mod position;
 mod trick;
 
 pub use alone::{after_the_break, hints_alone, ALONE};
-pub use daily::{daily, expert_strokes, solved_by_the_expert, DAILY_TRIES};
+pub use daily::{daily, daily_day, expert_strokes, solved_by_the_expert, DAILY_PREFIX, DAILY_TRIES};
 pub use entry::{play_attempt, DailyEntry, EntryError, Stroke, MAX_ENTRY_BYTES};
 pub use position::{Position, PositionError, CODE_PREFIX, MAX_CODE_CHARS};
 pub use trick::{
