@@ -7,6 +7,7 @@ extends SceneTree
 ##   inside the middle circle of 66 of 108 units that every launcher's mask keeps) and
 ##   background (the frame's wood, which fills the rest of whatever shape the mask cuts);
 ## - iOS: every size the export asks for, opaque (the App Store refuses transparency);
+## - the desktop window's own icon, 256 px (the project's `config/icon`);
 ## - Windows: one .ico holding 16 to 256 px; macOS: one .icns holding 16 to 1024 px.
 
 const SOURCE := "res://icon.svg"
@@ -29,6 +30,9 @@ func _initialize() -> void:
 	_svg = FileAccess.get_file_as_string(SOURCE)
 	var made := _svg != "" and DirAccess.make_dir_recursive_absolute(_path("")) == OK
 	made = made and _png(_drawn(192), "android_192.png")
+	# The window's icon, which the engine reads as an image file as the game starts (a PNG:
+	# the shipping engine has no SVG reader).
+	made = made and _png(_drawn(256), "window_256.png")
 	# The drawing is square: it fits the 264 px safe circle of 432 when its side is 264 / √2.
 	made = made and _png(_centred(432, 186), "android_foreground_432.png")
 	made = made and _png(_filled(432), "android_background_432.png")

@@ -12,11 +12,13 @@
 # navigation, visual shaders, animation trees, the editor-like controls: a test of the test
 # command fails if the game, the addon or the extension names one of them);
 # what it needs stays: GDScript, the advanced text server (Indic shaping, right-to-left Urdu)
-# with its own ICU so the game runs on any distribution, FreeType fonts, SVG icons,
-# WebP textures, the noise the board's wood is drawn with, regular expressions, ENet,
-# WebSocket and TLS for online play, and the multiplayer peers. The code is optimised for
-# size and linked with link-time optimisation, which also drops what nothing reaches (the
-# Vulkan renderer's code, say). Sizes and start-up times, before and after: the README's
+# with its own ICU so the game runs on any distribution, FreeType fonts, the noise the board's
+# wood is drawn with, ENet, WebSocket and TLS for online play, and the multiplayer peers. No
+# SVG, WebP or regular expressions: the game's SVG icons are imported as textures in the
+# editor, its textures are stored as PNG (project.godot's force_png), its window icon is a
+# PNG, and its few text checks are plain code (a test of the test command holds the game to
+# this). The code is optimised for size and linked with link-time optimisation, which also
+# drops what nothing reaches (the Vulkan renderer's code, say). Sizes and start-up times, before and after: the README's
 # Exporting.
 optimize = "size"
 lto = "full"
@@ -56,7 +58,9 @@ module_navigation_enabled = "no"
 module_ogg_enabled = "no"
 module_openxr_enabled = "no"
 module_raycast_enabled = "no"
+module_regex_enabled = "no"
 module_squish_enabled = "no"
+module_svg_enabled = "no"
 module_text_server_fb_enabled = "no"
 module_tga_enabled = "no"
 module_theora_enabled = "no"
@@ -64,7 +68,10 @@ module_tinyexr_enabled = "no"
 module_upnp_enabled = "no"
 module_vhacd_enabled = "no"
 module_vorbis_enabled = "no"
+module_webp_enabled = "no"
 module_webrtc_enabled = "no"
 module_webxr_enabled = "no"
 module_xatlas_unwrap_enabled = "no"
 module_zip_enabled = "no"
+# The packs the game loads are Godot .pck files: no ZIP reader in the core either.
+minizip = "no"

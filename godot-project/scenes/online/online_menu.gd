@@ -160,10 +160,9 @@ func _on_resume_pressed() -> void:
 ## The code typed, as the server reads it (any case, spaces and dashes dropped); empty, and
 ## the reason shown, when it cannot be a code.
 func _typed_code() -> String:
-	var typed := code.text.strip_edges().to_upper().replace(" ", "").replace("-", "")
-	if RegEx.create_from_string("^[A-HJKMNP-Z2-9]{6}$").search(typed) == null:
+	var typed := CarromNet.normal_code(code.text.strip_edges())
+	if typed == "":
 		status.text = "ONLINE_BAD_CODE"
-		return ""
 	return typed
 
 
@@ -298,12 +297,9 @@ func _on_back_pressed() -> void:
 ## Keeps the name and port for next time; false (and says why) when the name will not do.
 func _keep_choices() -> bool:
 	var name_given := player_name.text.strip_edges()
-	# As the host checks it (carrom-net's name check): letters, marks and digits of any script,
-	# spaces, '-', '_' and the joiners; a letter or digit in it; no mark or joiner first.
-	var allowed := RegEx.create_from_string(
-		"^(?=.*[\\p{L}\\p{N}])[\\p{L}\\p{N} _-][\\p{L}\\p{M}\\p{N}\\x{200C}\\x{200D} _-]{0,23}$"
-	)
-	if allowed.search(name_given) == null:
+	# The host's own check (carrom-net's): letters, marks and digits of any script, spaces,
+	# '-', '_' and the joiners; a letter or digit in it; no mark or joiner first.
+	if CarromNet.name_problem(name_given) != "":
 		status.text = "ONLINE_BAD_NAME"
 		return false
 	GameSettings.player_name = name_given
@@ -314,7 +310,14 @@ func _keep_choices() -> bool:
 
 ## A host name: letters, digits, '-' and dots, as DNS allows.
 static func _is_host_name(text: String) -> bool:
-	var host_name := RegEx.create_from_string(
-		"^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\\.[A-Za-z0-9-]{1,63})*$"
-	)
-	return text.length() <= 253 and host_name.search(text) != null
+	if text.is_empty() or text.length() > 253:
+		return false
+	var labels := text.split(".")
+	for label: String in labels:
+		if label.is_empty() or label.length() > 63:
+			return false
+		for i in label.length():
+			var c := label.unicode_at(i)
+			if not ServerLink.is_ascii_letter_or_digit(c) and c != 0x2D:
+				return false
+	return labels[0].unicode_at(0) != 0x2D

@@ -100,10 +100,28 @@ static func read_json(text: String) -> Variant:
 
 ## Whether `text` is a URL this link can reach.
 static func is_url(text: String) -> bool:
-	var pattern := RegEx.create_from_string(
-		"^wss?://[A-Za-z0-9.\\-\\[\\]:]{1,260}(/[\\x21-\\x7e]*)?\\z"
-	)
-	return pattern.search(text) != null
+	var scheme := "wss://" if text.begins_with("wss://") else "ws://"
+	if not text.begins_with(scheme):
+		return false
+	var rest := text.substr(scheme.length())
+	var slash := rest.find("/")
+	var host := rest if slash < 0 else rest.left(slash)
+	if host.is_empty() or host.length() > 260:
+		return false
+	for i in rest.length():
+		var c := rest.unicode_at(i)
+		# The host: letters, digits, '.', '-', and an IPv6 address's brackets and colons; the
+		# path after it: any printable ASCII but the space.
+		var in_host := slash < 0 or i < slash
+		var host_char := is_ascii_letter_or_digit(c) or c in [0x2E, 0x2D, 0x5B, 0x5D, 0x3A]
+		if (in_host and not host_char) or (not in_host and (c < 0x21 or c > 0x7E)):
+			return false
+	return true
+
+
+## Whether the character `c` is an ASCII letter or digit, as host names are spelled.
+static func is_ascii_letter_or_digit(c: int) -> bool:
+	return (c >= 0x61 and c <= 0x7A) or (c >= 0x41 and c <= 0x5A) or (c >= 0x30 and c <= 0x39)
 
 
 ## The server's address for plain requests: `ws://host:port/ws` is `http://host:port`.

@@ -349,6 +349,25 @@ impl CarromNet {
         ])
     }
 
+    /// A room code as a player typed it (any case, spaces and dashes between), as the server
+    /// reads it; empty when it cannot be one.
+    #[func]
+    fn normal_code(typed: GString) -> GString {
+        carrom_net::lobby::normal_code(&typed.to_string())
+            .map(|c| GString::from(c.as_str()))
+            .unwrap_or_default()
+    }
+
+    /// Why a host would refuse `name` for a player, or empty when it is a good name: the game
+    /// checks a name the way the protocol does before it sends one.
+    #[func]
+    fn name_problem(name: GString) -> GString {
+        match carrom_net::players::check_name(&name.to_string()) {
+            Ok(()) => GString::new(),
+            Err(why) => GString::from(why.to_string().as_str()),
+        }
+    }
+
     /// Whether this machine hosts the match.
     #[func]
     fn is_host(&self) -> bool {
