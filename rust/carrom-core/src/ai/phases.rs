@@ -14,6 +14,9 @@ const AHEAD_AT_MOST: usize = 16;
 /// whose best shot struck perfectly is often one its hand cannot play.
 const ROBUST_CHECKS: usize = 3;
 const ROBUST_CHECKS_FOR_A_HAND: usize = 8;
+/// The expert checks more of its best, and each for its pace too: a straight shot struck a
+/// little hard can follow its coin into the pocket, which no turn of the aim shows.
+const ROBUST_CHECKS_LOOKING_AHEAD: usize = 5;
 /// Candidates nudged before the choice, and the nudges (turn in radians, speed factor).
 const REFINED: usize = 4;
 const NUDGES: [(f32, f32); 6] =
@@ -134,26 +137,37 @@ pub(super) fn look_ahead(search: &Search, style: &Style, side: Side, mut scored:
 
 /// The best few played again a hand's wobble either side: a shot that only works when struck
 /// perfectly is worth less than one that forgives. A player given another hand (`Hand`) plays
-/// more of its best at points across that hand's spread. With no wobble played in time, the
-/// best shot as it was valued.
+/// more of its best at points across that hand's spread; the expert more of its best, a little
+/// harder and softer too. With no wobble played in time, the best shot as it was valued.
 pub(super) fn robust_pick(search: &Search, at: &At, style: &Style, scored: &[Played]) -> Option<Shot> {
-    let (turns, checked): (Vec<f32>, usize) = match style.hand {
-        Some(hand) => (Hand::TRIED.iter().map(|sd| sd * hand.aim).collect(), ROBUST_CHECKS_FOR_A_HAND),
+    // Each wobble: a turn of the aim (radians) and a factor on the pace.
+    let (wobbles, checked): (Vec<(f32, f32)>, usize) = match style.hand {
+        Some(hand) => (Hand::TRIED.iter().map(|sd| (sd * hand.aim, 1.0)).collect(), ROBUST_CHECKS_FOR_A_HAND),
         None => {
-            let wobble = style.aim_noise.max(0.004) * 0.8;
-            (vec![-wobble, wobble], ROBUST_CHECKS)
+            let turn = style.aim_noise.max(0.004) * 0.8;
+            let aim = [(-turn, 1.0), (turn, 1.0)];
+            if style.lookahead > 0 {
+                let pace = style.speed_noise * 0.8;
+                ([&aim[..], &[(0.0, 1.0 - pace), (0.0, 1.0 + pace)]].concat(), ROBUST_CHECKS_LOOKING_AHEAD)
+            } else {
+                (aim.to_vec(), ROBUST_CHECKS)
+            }
         }
     };
+    let max_speed = at.table.spec().physics.max_striker_speed;
     let checked = scored.len().min(checked);
     let wobbled: Vec<Trial> = scored[..checked]
         .iter()
         .flat_map(|p| {
-            turns.iter().map(|turn| at.trial(Shot { direction: rotate(p.shot.direction, *turn), ..p.shot }))
+            wobbles.iter().map(|(turn, pace)| {
+                let speed = (p.shot.speed * pace).min(max_speed);
+                at.trial(Shot { direction: rotate(p.shot.direction, *turn), speed, ..p.shot })
+            })
         })
         .collect();
-    let wobbles = search.play_all(&wobbled, 0);
+    let played_wobbles = search.play_all(&wobbled, 0);
     let mut best: Option<(f32, Shot)> = None;
-    for (played, tries) in scored.iter().zip(wobbles.chunks(turns.len())) {
+    for (played, tries) in scored.iter().zip(played_wobbles.chunks(wobbles.len())) {
         // A shot is compared only once all its wobbles were played.
         if tries.iter().any(Option::is_none) {
             break;

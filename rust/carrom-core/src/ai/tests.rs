@@ -365,3 +365,38 @@ fn cb1_alone_with_only_coins_in_its_own_corners_the_computer_still_moves_one() {
         assert!(moved, "{level:?} played a shot that moves nothing: {:?}", plan.intended);
     }
 }
+
+/// Whether `shot` fouls when played on `table` under `rules`.
+fn fouls(table: &Table, rules: &Match, shot: Shot) -> bool {
+    let (mut table, mut rules) = (table.clone_at_rest().unwrap(), rules.clone());
+    let ruling = Turn::judged(&mut table, &mut rules).perform(&shot.action()).unwrap();
+    !ruling.verdict.fouls().is_empty()
+}
+
+#[test]
+fn the_expert_picks_shots_that_stay_clean_struck_a_little_harder_or_softer() {
+    // A straight shot at the exact pace may stop the striker at the pocket's lip, and one per
+    // cent more send it in after the coin: the expert's hand is that far off in pace.
+    let pace = Level::Expert.style().speed_noise;
+    let mut fragile = vec![];
+    for seed in 0..8 {
+        let game = after_break(seed);
+        let seat = game.rules().to_play().unwrap();
+        let budget = Budget::default();
+        let decision =
+            plan(game.table(), game.rules(), seat, Level::Expert, seed, budget, &AtomicBool::new(false))
+                .unwrap();
+        let meant = decision.intended;
+        if fouls(game.table(), game.rules(), meant) {
+            continue;
+        }
+        let max = game.table().spec().physics.max_striker_speed;
+        for factor in [1.0 - pace, 1.0 + pace] {
+            let struck = Shot { speed: (meant.speed * factor).min(max), ..meant };
+            if fouls(game.table(), game.rules(), struck) {
+                fragile.push((seed, factor));
+            }
+        }
+    }
+    assert!(fragile.is_empty(), "shots that foul a little off pace (seed, pace): {fragile:?}");
+}
