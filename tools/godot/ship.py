@@ -75,3 +75,22 @@ module_xatlas_unwrap_enabled = "no"
 module_zip_enabled = "no"
 # The packs the game loads are Godot .pck files: no ZIP reader in the core either.
 minizip = "no"
+
+# On Linux two more things the template carries and a player never uses:
+# - the tables that unwind C++ frames (.eh_frame, 3.3 MB): the engine is built without
+#   exceptions, and the extension's panics unwind only through its own Rust frames (gdext
+#   catches them where Godot calls in), so they only served the crash handler's backtrace,
+#   which a release template without symbols prints as bare addresses anyway;
+# - the position-independent executable's relocation table (1.7 MB), packed with DT_RELR:
+#   glibc 2.36 reads it, and a template built on Debian 12 already needs glibc 2.36.
+# Other platforms keep their defaults (Windows needs its unwind tables for SEH).
+# (The profile is read with separate globals and locals, so no function here: plain code.)
+import sys
+
+_platform = "linuxbsd" if sys.platform.startswith("linux") else ""
+for _argument in sys.argv:
+    if _argument.startswith("platform="):
+        _platform = _argument.split("=", 1)[1]
+if _platform in ("linuxbsd", "linux"):
+    ccflags = "-fno-asynchronous-unwind-tables -fno-unwind-tables"
+    linkflags = "-Wl,-z,pack-relative-relocs"
