@@ -9,6 +9,8 @@ use carrom_core::rules::{
 };
 use carrom_core::{BoardSpec, PieceKind, Seat, Vec2};
 use PieceKind::{Queen, White};
+mod turns;
+use turns::{continues, own_colour, play, pocket, striker_in, win_board_from_break};
 
 fn icf(mode: Mode) -> MatchSettings {
     MatchSettings::with_rules(mode, Ruleset::icf())
@@ -22,33 +24,6 @@ fn icf_match(seed: u64) -> Match {
     m
 }
 
-fn play(m: &mut Match, shot: ShotSummary) -> Verdict {
-    let seat = m.to_play().expect("match still on");
-    m.begin_strike(seat).unwrap();
-    m.resolve(&shot).unwrap()
-}
-
-fn pocket(kinds: &[PieceKind]) -> ShotSummary {
-    ShotSummary::pocketing(kinds)
-}
-
-fn striker_in(kinds: &[PieceKind]) -> ShotSummary {
-    ShotSummary { striker_pocketed: true, ..pocket(kinds) }
-}
-
-fn own_colour(m: &Match) -> PieceKind {
-    let side = m.side_of(m.to_play().unwrap()).unwrap();
-    m.board().colour_of(side).unwrap()
-}
-
-/// The breaker clears the board from the break with the queen: a coin, the queen, the rest.
-fn win_board_from_break(m: &mut Match) -> Verdict {
-    let c = own_colour(m);
-    play(m, pocket(&[c]));
-    play(m, pocket(&[Queen]));
-    play(m, pocket(&[c; 8]))
-}
-
 fn board_points(v: &Verdict) -> Vec<u32> {
     v.events
         .iter()
@@ -57,10 +32,6 @@ fn board_points(v: &Verdict) -> Vec<u32> {
             _ => None,
         })
         .expect("the board ends")
-}
-
-fn continues(v: &Verdict) -> bool {
-    v.events.iter().any(|e| matches!(e, RuleEvent::TurnContinues { .. }))
 }
 
 #[test]

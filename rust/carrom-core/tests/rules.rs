@@ -7,29 +7,16 @@ use carrom_core::rules::{
 };
 use carrom_core::{PieceKind, Seat};
 use PieceKind::{Black, Queen, White};
+mod turns;
+use turns::{continues, own_colour, play, pocket, striker_in, win_board_from_break};
 
 fn new_match(mode: Mode) -> Match {
     Match::new(MatchSettings::new(mode), 1).unwrap()
 }
 
-/// The seat to play takes a strike that does `shot`.
-fn play(m: &mut Match, shot: ShotSummary) -> Verdict {
-    let seat = m.to_play().expect("match still on");
-    m.begin_strike(seat).unwrap();
-    m.resolve(&shot).unwrap()
-}
-
-fn pocket(kinds: &[PieceKind]) -> ShotSummary {
-    ShotSummary::pocketing(kinds)
-}
-
 /// A strike that breaks or moves pieces but pockets nothing.
 fn miss() -> ShotSummary {
     ShotSummary { broke_formation: true, ..ShotSummary::default() }
-}
-
-fn striker_in(kinds: &[PieceKind]) -> ShotSummary {
-    ShotSummary { striker_pocketed: true, ..pocket(kinds) }
 }
 
 /// A match whose formation is broken, the breaker still to play.
@@ -50,21 +37,12 @@ fn broken_with(settings: MatchSettings) -> Match {
     m
 }
 
-fn own_colour(m: &Match) -> PieceKind {
-    let side = m.side_of(m.to_play().unwrap()).unwrap();
-    m.board().colour_of(side).unwrap()
-}
-
 fn has(v: &Verdict, wanted: &RuleEvent) -> bool {
     v.events.contains(wanted)
 }
 
 fn passes(v: &Verdict) -> bool {
     v.events.iter().any(|e| matches!(e, RuleEvent::TurnPasses { .. }))
-}
-
-fn continues(v: &Verdict) -> bool {
-    v.events.iter().any(|e| matches!(e, RuleEvent::TurnContinues { .. }))
 }
 
 // --- Seats and setup -------------------------------------------------------------------
@@ -537,13 +515,6 @@ fn g4_open_a_tie_after_the_last_board_plays_one_deciding_board() {
     assert_eq!(m.board().number, 3);
     let v = win_board_from_break(&mut m);
     assert!(v.events.iter().any(|e| matches!(e, RuleEvent::MatchFinished { winner: Some(_), .. })));
-}
-
-fn win_board_from_break(m: &mut Match) -> Verdict {
-    let c = own_colour(m);
-    play(m, pocket(&[c]));
-    play(m, pocket(&[Queen]));
-    play(m, pocket(&[c; 8]))
 }
 
 #[test]
