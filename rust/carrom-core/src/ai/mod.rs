@@ -282,6 +282,7 @@ fn candidates(
     style: &Style,
     rng: &mut ChaCha8Rng,
 ) -> Vec<Shot> {
+    let mut hits = vec![];
     let mut candidates = if !rules.board().broken {
         candidate::breaks(base, seat)
     } else {
@@ -299,7 +300,8 @@ fn candidates(
             found.extend(lines);
         }
         let hit = if found.len() < 12 || targets.len() <= FEW_TARGETS { &targets } else { &unreached };
-        found.extend(candidate::attacks(base, seat, hit));
+        hits = candidate::attacks(base, seat, hit);
+        found.extend(hits.iter().cloned());
         if style.lookahead > 0 {
             found.extend(candidate::breakups(base, seat, &their_coins(base, rules, side)));
         }
@@ -311,11 +313,29 @@ fn candidates(
         candidates.retain(|_| rng.random_bool(0.5));
     }
     candidates.truncate(style.candidates);
+    keep_some_hits(&mut candidates, &hits, style.candidates / HITS_KEPT);
     if candidates.len() < 4 || (style.lookahead > 0 && rules.board().broken) {
         candidates.extend(candidate::safe(base, seat).into_iter().take(8));
     }
     candidates.into_iter().map(|c| c.shot).collect()
 }
+
+/// When a level's list, cut to its number of candidates, has lost every hit (the lines the
+/// geometry promised can all fail: banks at coins in the player's own corners, say), the last
+/// of its candidates give way to `room` hits from across all of them. A level that considers
+/// few shots would otherwise play the same shot that moves nothing for ever, alone (CB1).
+fn keep_some_hits(candidates: &mut Vec<candidate::Candidate>, hits: &[candidate::Candidate], room: usize) {
+    if hits.is_empty() || room == 0 || candidates.iter().any(|c| hits.iter().any(|h| h.shot == c.shot)) {
+        return;
+    }
+    let room = room.min(hits.len());
+    candidates.truncate(candidates.len().saturating_sub(room));
+    let stride = hits.len() / room;
+    candidates.extend(hits.iter().step_by(stride).take(room).cloned());
+}
+
+/// A level keeps at least one in this many of its candidates for hits when its list lost them.
+const HITS_KEPT: usize = 4;
 
 /// Targets few enough that each is also hit whether or not a pocketing line is open to it.
 const FEW_TARGETS: usize = 4;

@@ -352,7 +352,7 @@ fn coins_in_own_corners() -> (Table, Match, [PieceId; 2]) {
 fn cb1_alone_with_only_coins_in_its_own_corners_the_computer_still_moves_one() {
     let (start, rules, corner_coins) = coins_in_own_corners();
     let seat = rules.to_play().unwrap();
-    for level in [Level::Hard, Level::Expert] {
+    for level in [Level::Medium, Level::Hard, Level::Expert] {
         let plan = plan(&start, &rules, seat, level, 3, Budget::default(), &AtomicBool::new(false)).unwrap();
         let mut table = start.clone_at_rest().unwrap();
         table.place_striker(seat, plan.intended.offset).unwrap();

@@ -146,13 +146,18 @@ fn tapper_against_hard(strikes: usize) -> (Game, crate::seat::Seat) {
     let tapper = game.rules().to_play().unwrap();
     for _ in 0..strikes {
         let seat = game.rules().to_play().unwrap();
-        let action = if seat == tapper {
+        if seat == tapper {
+            // The first spot along the baseline, from its middle out, that no piece covers.
             let forward = -seat.towards();
-            Action::Strike { seat, offset: 0.0, direction: forward, speed: 0.4 }
+            let tapped = [0.0, 0.04, -0.04, 0.08, -0.08, 0.12, -0.12].into_iter().find_map(|offset| {
+                game.perform(&Action::Strike { seat, offset, direction: forward, speed: 0.4 }).ok()
+            });
+            assert!(tapped.is_some(), "no free spot on the tapper's baseline");
         } else {
-            crate::ai::plan_shot(game.table(), game.rules(), seat, Level::Hard, 1).unwrap().action()
-        };
-        game.perform(&action).unwrap();
+            let action =
+                crate::ai::plan_shot(game.table(), game.rules(), seat, Level::Hard, 1).unwrap().action();
+            game.perform(&action).unwrap();
+        }
     }
     (game, tapper)
 }
