@@ -300,8 +300,8 @@ fn candidates(
             found.extend(lines);
         }
         let hit = if found.len() < 12 || targets.len() <= FEW_TARGETS { &targets } else { &unreached };
-        hits = candidate::attacks(base, seat, hit);
-        found.extend(hits.iter().cloned());
+        hits = hit.iter().map(|&target| candidate::attacks(base, seat, &[target])).collect();
+        found.extend(hits.iter().flatten().cloned());
         if style.lookahead > 0 {
             found.extend(candidate::breakups(base, seat, &their_coins(base, rules, side)));
         }
@@ -313,28 +313,41 @@ fn candidates(
         candidates.retain(|_| rng.random_bool(0.5));
     }
     candidates.truncate(style.candidates);
-    keep_some_hits(&mut candidates, &hits, style.candidates / HITS_KEPT);
+    spread_hits(&mut candidates, &hits, style.candidates);
     if candidates.len() < 4 || (style.lookahead > 0 && rules.board().broken) {
         candidates.extend(candidate::safe(base, seat).into_iter().take(8));
     }
     candidates.into_iter().map(|c| c.shot).collect()
 }
 
-/// When a level's list, cut to its number of candidates, has lost every hit (the lines the
-/// geometry promised can all fail: banks at coins in the player's own corners, say), the last
-/// of its candidates give way to `room` hits from across all of them. A level that considers
-/// few shots would otherwise play the same shot that moves nothing for ever, alone (CB1).
-fn keep_some_hits(candidates: &mut Vec<candidate::Candidate>, hits: &[candidate::Candidate], room: usize) {
-    if hits.is_empty() || room == 0 || candidates.iter().any(|c| hits.iter().any(|h| h.shot == c.shot)) {
-        return;
+/// The hits in a level's list, cut to `limit` candidates, spread across every hit at each
+/// target (`hits`, one list a target). Hits all promise alike, so the cut keeps those found
+/// first, from one end of the baseline at one target; a target the cut lost gets its share of
+/// a quarter of the list, taken from the last of the other candidates. The lines the geometry
+/// promises can all fail (banks at coins in the player's own corners, say), and the hits kept
+/// could all be at a coin no rebound from that end frees: a level that considers few shots
+/// would then play the same shot that moves nothing for ever, alone (CB1).
+fn spread_hits(candidates: &mut Vec<candidate::Candidate>, hits: &[Vec<candidate::Candidate>], limit: usize) {
+    let kept: Vec<usize> = hits
+        .iter()
+        .map(|at| at.iter().filter(|h| candidates.iter().any(|c| c.shot == h.shot)).count())
+        .collect();
+    let lost = hits.iter().zip(&kept).filter(|(at, n)| !at.is_empty() && **n == 0).count();
+    let share = (limit / HITS_KEPT).checked_div(lost).map_or(0, |n| n.max(1));
+    let mut spread = vec![];
+    for (at, &n) in hits.iter().zip(&kept) {
+        let n = if n == 0 { share } else { n }.min(at.len());
+        if let Some(stride) = at.len().checked_div(n) {
+            spread.extend(at.iter().step_by(stride).take(n).cloned());
+        }
     }
-    let room = room.min(hits.len());
-    candidates.truncate(candidates.len().saturating_sub(room));
-    let stride = hits.len() / room;
-    candidates.extend(hits.iter().step_by(stride).take(room).cloned());
+    spread.truncate(limit);
+    candidates.retain(|c| !hits.iter().flatten().any(|h| h.shot == c.shot));
+    candidates.truncate(limit.saturating_sub(spread.len()));
+    candidates.extend(spread);
 }
 
-/// A level keeps at least one in this many of its candidates for hits when its list lost them.
+/// Targets the cut lost share up to one in this many of a level's candidates, for hits.
 const HITS_KEPT: usize = 4;
 
 /// Targets few enough that each is also hit whether or not a pocketing line is open to it.
