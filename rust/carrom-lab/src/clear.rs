@@ -6,11 +6,8 @@
 //! each decision took on how many threads.
 
 use crate::selfplay::load_average;
-use carrom_core::ai::{plan_as, Budget, Hand, Level, Player};
-use carrom_core::game::Game;
-use carrom_core::rules::{MatchSettings, Ruleset};
-use carrom_core::BoardSpec;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use carrom_core::ai::{clear_alone, Budget, Cleared, Hand, Level, Player};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -109,16 +106,10 @@ fn options(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
-/// One board cleared (or not) by one level with one hand.
-struct Board {
-    strikes: u32,
-    cleared: bool,
-}
-
 /// What one level with one hand did over every seed.
 #[derive(Default)]
 struct Tally {
-    boards: Vec<Board>,
+    boards: Vec<Cleared>,
     times: Vec<Duration>,
     simulations: u64,
 }
@@ -182,43 +173,28 @@ fn measure(o: &Options, level: Level, hand: Hands) -> Result<Tally, String> {
     }
 }
 
-/// One board from the opening (seed `seed`) until it is clear or the cap is reached.
+/// One board from the opening (seed `seed`) until it is clear or the cap is reached: how it
+/// went, how long each decision took and how many shots they simulated.
 fn clear_one(
     o: &Options,
     level: Level,
     hand: Hands,
     seed: u64,
-) -> Result<(Board, Vec<Duration>, u64), String> {
-    let settings = MatchSettings::solo(Ruleset::classic());
-    let mut game = Game::new(BoardSpec::icf(), settings, seed).map_err(|e| e.to_string())?;
-    let (mut times, mut simulations, mut strikes) = (vec![], 0_u64, 0_u32);
-    while strikes < o.cap {
-        let Some(seat) = game.rules().to_play() else { break };
-        let started = Instant::now();
-        let budget = Budget { time_limit: o.time_limit };
-        let decision = plan_as(
-            game.table(),
-            game.rules(),
-            seat,
-            hand.player(level),
-            seed * 1_000 + u64::from(strikes),
-            budget,
-            &AtomicBool::new(false),
-        )
-        .map_err(|e| format!("seed {seed}, strike {strikes}: {e}"))?;
-        times.push(started.elapsed());
+) -> Result<(Cleared, Vec<Duration>, u64), String> {
+    let (mut times, mut simulations) = (vec![], 0_u64);
+    let budget = Budget { time_limit: o.time_limit };
+    let board = clear_alone(seed, hand.player(level), o.cap, budget, |decision, took| {
+        times.push(took);
         simulations += u64::from(decision.simulations);
-        game.perform(&decision.played.action()).map_err(|e| format!("seed {seed}, strike {strikes}: {e}"))?;
-        strikes += 1;
-    }
-    let cleared = game.rules().is_over();
+    })?;
     eprintln!(
-        "{} ({}) seed {seed}: {} in {strikes} strikes",
+        "{} ({}) seed {seed}: {} in {} strikes",
         level.name(),
         hand.name(),
-        if cleared { "cleared" } else { "not cleared" }
+        if board.cleared { "cleared" } else { "not cleared" },
+        board.strikes
     );
-    Ok((Board { strikes, cleared }, times, simulations))
+    Ok((board, times, simulations))
 }
 
 /// The `q` quantile of `sorted` (0 to 1), between the two nearest values where it falls

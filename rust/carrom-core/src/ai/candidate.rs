@@ -3,7 +3,7 @@
 //! breaks while the formation stands; and a few safe shots when nothing else is open.
 
 use super::Shot;
-use crate::aim::{predict_path_from, sweep_disc};
+use crate::aim::{aim_through, path_alone, predict_path_from, sweep_disc};
 use crate::baseline;
 use crate::physics::{Pocket, Table};
 use crate::piece::{PieceId, PieceKind};
@@ -51,7 +51,8 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
                 }
                 let ghost = target.position - u * (rs + rc);
                 // The ghost itself, and its image behind each cushion for a one-bank shot: the
-                // cushion returns `e` of the speed into it, so the image lies 1/e as deep.
+                // cushion returns `e` of the speed into it, so the image lies 1/e as deep. That
+                // mirror is a first guess; `aim_through` finds the line that really banks there.
                 let e = p.cushion_restitution.max(0.05);
                 let aims = [
                     (ghost, 1.0),
@@ -61,19 +62,27 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
                     (Vec2::new(ghost.x, -wall - (wall + ghost.y) / e), e),
                 ];
                 for (bank, (aim, bounce)) in aims.into_iter().enumerate() {
-                    let Some(dir) = (aim - start).normalized() else { continue };
+                    let Some(guess) = (aim - start).normalized() else { continue };
+                    // The direction the striker arrives with, after the bank if there is one,
+                    // and how far it runs to the ghost.
+                    let (dir, arrival, travel) = if bank == 0 {
+                        (guess, guess, (ghost - start).length())
+                    } else {
+                        let max = p.max_striker_speed;
+                        let Some(dir) = aim_through(table, start, ghost, 1, guess, max) else { continue };
+                        let Some(&cushion) = path_alone(table, start, dir, max).get(1) else { continue };
+                        let Some(arrival) = (ghost - cushion).normalized() else { continue };
+                        (dir, arrival, (cushion - start).length() + (ghost - cushion).length())
+                    };
                     if dir.dot(forward) < 0.05 {
                         continue;
                     }
-                    // The direction the striker arrives with, after the bank if there is one.
-                    let arrival = if bank == 0 { dir } else { banked(dir, bank, e) };
                     let cut = arrival.dot(u);
                     if cut < 0.25 {
                         continue;
                     }
                     let coin_speed = (2.0 * decel * (to_pocket.length() + 0.04)).sqrt();
                     let at_contact = coin_speed / (transfer * cut);
-                    let travel = (aim - start).length();
                     let speed = ((at_contact / bounce).powi(2) + 2.0 * decel * travel).sqrt();
                     if speed > p.max_striker_speed {
                         continue;
@@ -101,12 +110,6 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
 const BOOSTS: [f32; 3] = [1.0, 1.35, 1.8];
 /// Candidates `pocketing` lists per line.
 pub const SPEEDS: usize = BOOSTS.len();
-
-/// The direction after one bounce off the cushion numbered as in `pocketing`'s images.
-fn banked(dir: Vec2, bank: usize, e: f32) -> Vec2 {
-    let out = if bank <= 2 { Vec2::new(-dir.x * e, dir.y) } else { Vec2::new(dir.x, -dir.y * e) };
-    out.normalized().unwrap_or(dir)
-}
 
 /// The smallest gap between the striker, along `path`, and any piece but `target`.
 fn clearance(table: &Table, target: PieceId, path: &[Vec2]) -> f32 {
@@ -156,8 +159,14 @@ pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate>
         let Ok(start) = table.check_striker_spot(seat, offset) else { continue };
         for &id in targets {
             let at = table.pieces()[id.index()].position;
-            for image in images(at, wall, e) {
-                let Some(direction) = (image - start).normalized() else { continue };
+            for (image, cushions) in images(at, wall, e) {
+                let Some(guess) = (image - start).normalized() else { continue };
+                let direction = if cushions == 0 {
+                    guess
+                } else {
+                    let Some(d) = aim_through(table, start, at, cushions, guess, max) else { continue };
+                    d
+                };
                 if direction.dot(-seat.towards()) < 0.05
                     || predict_path_from(table, start, direction, max).hit != Some(id)
                 {
@@ -173,9 +182,10 @@ pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate>
 }
 
 /// Where to aim to reach `at` straight, off one cushion, or off two (the first cushion's
-/// reflection of the second's): each cushion returns `e` of the speed into it, so an image
-/// lies 1/e as deep behind it. The guide then says whether the striker really gets there.
-fn images(at: Vec2, wall: f32, e: f32) -> Vec<Vec2> {
+/// reflection of the second's), with how many cushions: each cushion returns `e` of the speed
+/// into it, so an image lies 1/e as deep behind it. A first guess: the cushion's grip narrows
+/// the angle, and `aim_through` finds the line the striker really takes.
+fn images(at: Vec2, wall: f32, e: f32) -> Vec<(Vec2, usize)> {
     // The four cushions: x = +wall, x = -wall, y = +wall, y = -wall.
     let reflect = |p: Vec2, cushion: usize| match cushion {
         0 => Vec2::new(wall + (wall - p.x) / e, p.y),
@@ -183,11 +193,11 @@ fn images(at: Vec2, wall: f32, e: f32) -> Vec<Vec2> {
         2 => Vec2::new(p.x, wall + (wall - p.y) / e),
         _ => Vec2::new(p.x, -wall - (wall + p.y) / e),
     };
-    let mut found = vec![at];
-    found.extend((0..4).map(|c| reflect(at, c)));
+    let mut found = vec![(at, 0)];
+    found.extend((0..4).map(|c| (reflect(at, c), 1)));
     for last in 0..4 {
         for first in (0..4).filter(|f| *f / 2 != last / 2) {
-            found.push(reflect(reflect(at, last), first));
+            found.push((reflect(reflect(at, last), first), 2));
         }
     }
     found

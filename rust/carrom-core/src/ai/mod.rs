@@ -5,6 +5,7 @@
 //! threads.
 
 mod candidate;
+mod clear;
 mod coach;
 mod first_look;
 mod hand;
@@ -20,6 +21,7 @@ use crate::piece::{PieceId, PieceKind};
 use crate::rules::{Match, QueenState, RulesError, Side};
 use crate::seat::Seat;
 use crate::vec2::Vec2;
+pub use clear::{clear_alone, Cleared};
 pub use coach::{best_and_worst, hints, review, Ask, Hint, Reason, Reviewed, DRAWS, MOST_HINTS};
 pub use first_look::{compare_first_look, FirstLook};
 pub use hand::Hand;

@@ -51,7 +51,7 @@ pub(super) fn first_look(
                 .map(|&shot| Trial { table: &coarse, rules: at.rules, side: at.side, shot })
                 .collect();
             let mut looked = search.played(&trials, 1);
-            looked.sort_by(|a, b| b.value.total_cmp(&a.value));
+            best_first(&mut looked, |p| p.value);
             // The best of each outcome go on whatever their worth: what they leave may make a
             // safety better than a pocketing shot.
             let looked = outcomes_first(looked, |p| p);
@@ -71,7 +71,7 @@ pub(super) fn full_step(search: &Search, at: &At, shortlist: &[Shot], looked: Ve
     if scored.is_empty() && search.stop() {
         scored = looked.into_iter().take(1).collect();
     }
-    scored.sort_by(|a, b| b.value.total_cmp(&a.value));
+    best_first(&mut scored, |p| p.value);
     scored
 }
 
@@ -101,7 +101,7 @@ pub(super) fn refine(search: &Search, at: &At, mut scored: Vec<Played>) -> Vec<P
             }
         }
     }
-    scored.sort_by(|a, b| b.value.total_cmp(&a.value));
+    best_first(&mut scored, |p| p.value);
     scored
 }
 
@@ -131,7 +131,7 @@ pub(super) fn look_ahead(search: &Search, style: &Style, side: Side, mut scored:
     if looked > 0 {
         scored.truncate(looked);
     }
-    scored.sort_by(|a, b| b.total().total_cmp(&a.total()));
+    best_first(&mut scored, Played::total);
     scored
 }
 
@@ -181,6 +181,12 @@ pub(super) fn robust_pick(search: &Search, at: &At, style: &Style, scored: &[Pla
         }
     }
     best.map(|(_, shot)| shot).or_else(|| scored.first().map(|p| p.shot))
+}
+
+/// `played` best first by `worth`; among shots worth the same (nothing pocketed, say), the
+/// gentler first: it scatters less, and a little more pace sends the striker in less often.
+fn best_first(played: &mut [Played], worth: impl Fn(&Played) -> f32) {
+    played.sort_by(|a, b| worth(b).total_cmp(&worth(a)).then(a.shot.speed.total_cmp(&b.shot.speed)));
 }
 
 /// `items` (best first) with the best of each outcome first, the rest after, both by worth.
