@@ -209,13 +209,19 @@ mod tests {
     use crate::seat::Seat;
     use crate::spec::BoardSpec;
 
-    fn lone_coin_table(coin_at: Vec2) -> Table {
+    /// A board with nothing on it but seat 0's striker, at `offset` along its baseline.
+    fn striker_alone(offset: f32) -> Table {
         let mut t = Table::new(BoardSpec::icf()).unwrap();
         for id in 0..19 {
             t.set_piece(PieceId(id), Place::Off, Vec2::ZERO).unwrap();
         }
+        t.place_striker(Seat::new(0).unwrap(), offset).unwrap();
+        t
+    }
+
+    fn lone_coin_table(coin_at: Vec2) -> Table {
+        let mut t = striker_alone(0.0);
         t.set_piece(PieceId(4), Place::Board, coin_at).unwrap();
-        t.place_striker(Seat::new(0).unwrap(), 0.0).unwrap();
         t
     }
 
@@ -267,10 +273,7 @@ mod tests {
         // the cushion was off by 3 cm on the whole and 10 at worst.
         let mut misses = vec![];
         for offset in [-0.15, 0.0, 0.1] {
-            let mut table = lone_coin_table(Vec2::new(0.0, 0.0));
-            let coin = table.pieces()[4].clone();
-            table.set_piece(coin.id, Place::Off, Vec2::ZERO).unwrap();
-            table.place_striker(Seat::new(0).unwrap(), offset).unwrap();
+            let table = striker_alone(offset);
             for degrees in [-50.0_f32, -30.0, 10.0, 20.0, 30.0, 40.0, 60.0] {
                 for speed in [1.5, 2.5] {
                     let direction = Vec2::new(degrees.to_radians().sin(), -degrees.to_radians().cos());
