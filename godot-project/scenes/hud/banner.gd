@@ -9,6 +9,8 @@ enum Tone { NEWS, FOUL, QUEEN, POINTS }
 @export var hold_seconds := 1.3
 
 var _tween: Tween
+## Measures a line of message (`line_height`).
+var _probe: Label
 
 @onready var _text: Label = %Text
 
@@ -24,6 +26,21 @@ func show_message(text: String, tone: Tone = Tone.NEWS, hold := -1.0) -> void:
 	_tween.tween_property(self, "modulate:a", 1.0, 0.15)
 	_tween.tween_interval(hold_seconds if hold < 0.0 else hold)
 	_tween.tween_property(self, "modulate:a", 0.0, 0.4)
+
+
+## Height of a one-line message, frame included, as the current language's script is drawn
+## (Urdu's lines stand taller): the HUD keeps this much clear above the board in portrait. A
+## hidden label of the banner's own type measures the message shown most, as the banner would.
+func line_height() -> float:
+	if _probe == null:
+		_probe = Label.new()
+		_probe.theme_type_variation = _text.theme_type_variation
+		_probe.auto_translate_mode = Node.AUTO_TRANSLATE_MODE_DISABLED
+		_probe.visible = false
+		add_child(_probe, false, Node.INTERNAL_MODE_BACK)
+	# A player's number in it brings in the digits' font too.
+	_probe.text = Words.say("BANNER_TO_PLAY", Words.say("NAME_PLAYER", 1))
+	return _probe.get_combined_minimum_size().y + get_theme_stylebox("panel").get_minimum_size().y
 
 
 ## The message shown last (empty before the first).

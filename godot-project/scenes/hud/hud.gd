@@ -51,8 +51,8 @@ func _ready() -> void:
 	_layout()
 
 
-## Where the board may go, between the bars (portrait) or the side panels (landscape), inside
-## the display's safe area.
+## Where the board may go, between the bars and under a line of banner (portrait) or between
+## the side panels (landscape), inside the display's safe area.
 func board_room() -> Rect2:
 	var view := get_viewport().get_visible_rect().size
 	var safe := ScreenFit.safe_rect(view)
@@ -64,7 +64,9 @@ func board_room() -> Rect2:
 		return Rect2(
 			safe.position + Vector2(SIDE_WIDTH, 0.0) + Vector2.ONE * LANDSCAPE_MARGIN, room
 		)
-	var top := _top_height()
+	# The banner shows under the top bar: the board starts below a line of it, so a message
+	# never hides the far pockets, however tall the language's script makes the bars.
+	var top := _top_height() + _banner.line_height()
 	return Rect2(
 		safe.position.x, safe.position.y + top, safe.size.x, safe.size.y - top - BOTTOM_HEIGHT
 	)

@@ -23,6 +23,7 @@ func run() -> void:
 	await _check_right_to_left_mirrors_the_interface_only()
 	await _check_numerals()
 	await _check_names_in_every_script()
+	await _check_banner_clear_of_the_board()
 	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
 		for language: String in languages():
 			await _check_language(language, size)
@@ -81,10 +82,46 @@ func _check_right_to_left_mirrors_the_interface_only() -> void:
 	)
 
 
-## How `node` lies across the screen: its horizontal axis and where its centre is across.
+## How `node` lies across the screen: which way its horizontal axis points and where its
+## centre is across (a taller top bar may make the board smaller, never turn it).
 static func _across(node: Node2D) -> Vector3:
 	var placed := node.get_global_transform()
-	return Vector3(placed.x.x, placed.x.y, placed.origin.x)
+	var axis := placed.x.normalized()
+	return Vector3(snappedf(axis.x, 0.001), snappedf(axis.y, 0.001), placed.origin.x)
+
+
+## In every language, portrait and landscape, the banner saying whose turn it is stays clear
+## of the board: in portrait it sits under the top bar, which a script like Nastaliq makes
+## taller, and the board starts below it (keeping most of the screen's width); in landscape
+## it sits in the side panel.
+func _check_banner_clear_of_the_board() -> void:
+	var covered: Array[String] = []
+	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
+		root.size = size
+		for language: String in languages():
+			await _set_language(language)
+			var game: Node2D = await _start_match.call(HUMANS, 5)
+			var hud: Node = game.get_node("Hud")
+			hud.call("banner", Words.say("BANNER_TO_PLAY", Words.say("NAME_PLAYER", 1)))
+			for i in 3:
+				await tree.process_frame
+			var board := game.get_node("BoardView/Board") as Node2D
+			var side: float = board.call("get_board_size") * board.get_global_transform().x.length()
+			var drawn := Rect2(board.global_position - Vector2.ONE * side / 2.0, Vector2.ONE * side)
+			var banner := (hud.get_node("%Banner") as Control).get_global_rect()
+			if banner.intersects(drawn) or side < 0.85 * minf(size.x, size.y):
+				covered.append(
+					"%s %dx%d: banner %s, board %s" % [language, size.x, size.y, banner, drawn]
+				)
+			game.queue_free()
+			await tree.process_frame
+	await _set_language("en")
+	root.size = Vector2i(720, 1280)
+	_report.call(
+		"in every language the turn banner stays clear of the board, portrait and landscape",
+		covered.is_empty(),
+		", ".join(covered.slice(0, 3))
+	)
 
 
 ## Bengali and Nepali write numbers in their own digits, on screen too; Hindi, Urdu, Tamil and
