@@ -24,6 +24,10 @@ impl Hand {
     /// whose spread is near the hand's own (their variance is 0.93 of it).
     pub(super) const TRIED: [f32; 4] = [-1.3, -0.4, 0.4, 1.3];
 
+    /// Aim errors the best few are tried at again: the middles of eight equally likely
+    /// stretches of the hand's spread.
+    pub(super) const FINER: [f32; 8] = [-1.534, -0.887, -0.489, -0.157, 0.157, 0.489, 0.887, 1.534];
+
     /// `shot` as this hand plays it on `table`: still legal, however far off (`Shot::off_by`).
     pub fn spoil(self, table: &Table, shot: Shot, rng: &mut ChaCha8Rng) -> Shot {
         let draw = |sd: f32, rng: &mut ChaCha8Rng| Normal::new(0.0, sd).map_or(0.0, |n| n.sample(rng));

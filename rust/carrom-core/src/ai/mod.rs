@@ -269,8 +269,9 @@ fn rank(
     let at = phases::At { table: base, rules, side };
     let (looked, shortlist) = phases::first_look(search, &at, style, candidates);
     let scored = phases::full_step(search, &at, &shortlist, looked);
-    let scored = phases::refine(search, &at, scored);
-    let scored = phases::look_ahead(search, style, side, scored);
+    let scored = phases::refine(search, &at, style, scored);
+    let scored = phases::weigh_by_hand(search, &at, style, scored);
+    let scored = phases::look_ahead(search, &at, style, scored);
     let pick = phases::robust_pick(search, &at, style, &scored).ok_or(AiError::NoLegalShot)?;
     Ok(Ranked { scored, pick })
 }

@@ -1,19 +1,18 @@
 //! The phases of one decision, in the order `plan` runs them: a first look at every candidate
-//! on the coarse table, the shortlist at the game's step, nudges of the best, a look at what
-//! the best leave the next player, and a pick among the shots that forgive a wobble. Each
-//! phase stops when the search must; only the first shot played is never skipped.
+//! on the coarse table, the shortlist at the game's step, nudges of the best (for a player
+//! given a hand: every shot weighed over that hand's spread instead), a look at what the best
+//! leave the next player, and a pick among the shots that forgive a wobble. Each phase stops
+//! when the search must; only the first shot played is never skipped.
 
 use super::search::{self, Played, Search, Trial};
 use super::{lookahead, rotate, Hand, Shot, Style};
 use crate::physics::Table;
-use crate::rules::{Match, Side};
+use crate::rules::{Match, Mode, Side};
 
 /// Shots whose leave is looked at, at most, in batches of the level's `lookahead`.
 const AHEAD_AT_MOST: usize = 16;
-/// Candidates played again with a wobble before the choice; more for a player given a hand,
-/// whose best shot struck perfectly is often one its hand cannot play.
+/// Candidates played again with a wobble before the choice.
 const ROBUST_CHECKS: usize = 3;
-const ROBUST_CHECKS_FOR_A_HAND: usize = 8;
 /// The expert checks more of its best, and each for its pace too: a straight shot struck a
 /// little hard can follow its coin into the pocket, which no turn of the aim shows.
 const ROBUST_CHECKS_LOOKING_AHEAD: usize = 5;
@@ -76,8 +75,12 @@ pub(super) fn full_step(search: &Search, at: &At, shortlist: &[Shot], looked: Ve
 }
 
 /// The best few nudged a little in aim and speed, keeping whatever plays better: the geometry
-/// aims well, the simulation knows better.
-pub(super) fn refine(search: &Search, at: &At, mut scored: Vec<Played>) -> Vec<Played> {
+/// aims well, the simulation knows better. Not for a player given a hand: a nudge that plays
+/// better struck perfectly means nothing to a hand that is off by more than the nudge.
+pub(super) fn refine(search: &Search, at: &At, style: &Style, mut scored: Vec<Played>) -> Vec<Played> {
+    if style.hand.is_some() {
+        return scored;
+    }
     let max_speed = at.table.spec().physics.max_striker_speed;
     let refined = scored.len().min(REFINED);
     let nudged: Vec<Trial> = scored[..refined]
@@ -105,19 +108,87 @@ pub(super) fn refine(search: &Search, at: &At, mut scored: Vec<Played>) -> Vec<P
     scored
 }
 
+/// Shots a player given a hand weighs over its spread at most (every shot of the expert's
+/// shortlist and the safeties), and the best of those weighed again at finer points.
+const WEIGHED_FOR_A_HAND: usize = 64;
+const WEIGHED_AGAIN: usize = 6;
+
+/// For a player given a hand (`Hand`), the shots valued as that hand plays them. Struck
+/// perfectly, most shots that pocket a coin are worth alike, so which of them a wide hand
+/// brings off decides the choice. Each shot is played at `Hand::TRIED` across the spread on
+/// the coarse table (half the work) and valued by the mean with the shot itself; the best of
+/// a few tries each are as often lucky as good, so the best `WEIGHED_AGAIN` are played again at
+/// the game's step at `Hand::FINER` points and valued by all their tries. A shot the clock
+/// left unweighed is dropped (never the last one left).
+pub(super) fn weigh_by_hand(search: &Search, at: &At, style: &Style, scored: Vec<Played>) -> Vec<Played> {
+    let Some(hand) = style.hand else { return scored };
+    let points = |sds: &[f32]| -> Vec<(f32, f32)> { sds.iter().map(|sd| (sd * hand.aim, 1.0)).collect() };
+    let (tried, finer) = (points(&Hand::TRIED), points(&Hand::FINER));
+    let weighed = scored.len().min(WEIGHED_FOR_A_HAND);
+    let coarse = search::coarse(at.table);
+    let coarse_at = coarse.as_ref().map(|table| At { table, rules: at.rules, side: at.side });
+    let tries = wobbled(search, coarse_at.as_ref().unwrap_or(at), &scored[..weighed], &tried);
+    let mut kept = vec![];
+    let mut scored = scored.into_iter();
+    for tries in tries.chunks(tried.len()) {
+        let Some(off) = worth_of(tries) else { break };
+        let Some(mut played) = scored.next() else { break };
+        played.value = (played.value + off) / (tries.len() + 1) as f32;
+        kept.push(played);
+    }
+    if kept.is_empty() {
+        kept.extend(scored.next());
+    }
+    best_first(&mut kept, |p| p.value);
+    let again = kept.len().min(WEIGHED_AGAIN);
+    let tries = wobbled(search, at, &kept[..again], &finer);
+    let first = (tried.len() + 1) as f32;
+    for (played, tries) in kept.iter_mut().zip(tries.chunks(finer.len())) {
+        let Some(off) = worth_of(tries) else { break };
+        played.value = (played.value * first + off) / (first + tries.len() as f32);
+    }
+    best_first(&mut kept[..again], |p| p.value);
+    kept
+}
+
+/// `played`, each at every wobble (a turn of the aim in radians, a factor on the pace), in one
+/// parallel batch: the tries of each shot in turn, as many as `wobbles`.
+fn wobbled(search: &Search, at: &At, played: &[Played], wobbles: &[(f32, f32)]) -> Vec<search::Tried> {
+    let max_speed = at.table.spec().physics.max_striker_speed;
+    let trials: Vec<Trial> = played
+        .iter()
+        .flat_map(|p| {
+            wobbles.iter().map(|(turn, pace)| {
+                let speed = (p.shot.speed * pace).min(max_speed);
+                at.trial(Shot { direction: rotate(p.shot.direction, *turn), speed, ..p.shot })
+            })
+        })
+        .collect();
+    search.play_all(&trials, 0)
+}
+
+/// The summed worth of one shot's wobbles, `None` unless every one was played. A wobble the
+/// table refuses (struck backwards off the baseline) counts as a foul.
+fn worth_of(tries: &[search::Tried]) -> Option<f32> {
+    tries.iter().map(|t| t.as_ref().map(|w| w.as_ref().map_or(search::REFUSED, |w| w.value))).sum()
+}
+
 /// What the best leave, for a level that looks ahead: first the best shot of each outcome (a
 /// queen left without a cover, a coin, a safety...), then the rest by worth, a batch at a time
 /// for as long as a shot not yet looked at is worth more on its own than the best looked at
 /// with what it leaves. The rest are dropped.
-pub(super) fn look_ahead(search: &Search, style: &Style, side: Side, mut scored: Vec<Played>) -> Vec<Played> {
-    if style.lookahead == 0 || search.stop() {
+pub(super) fn look_ahead(search: &Search, at: &At, style: &Style, mut scored: Vec<Played>) -> Vec<Played> {
+    // Alone with a given hand, the clock goes to weighing the shots over the hand instead: the
+    // next shot's worth struck perfectly says little about a hand that misses half of them.
+    let alone_with_a_hand = style.hand.is_some() && at.rules.mode() == Mode::Solo;
+    if style.lookahead == 0 || search.stop() || alone_with_a_hand {
         return scored;
     }
     scored = outcomes_first(scored, |p| p);
     let mut looked = 0;
     while looked < scored.len().min(AHEAD_AT_MOST) && !search.stop() {
         let batch = looked..scored.len().min(looked + style.lookahead);
-        let leaves = lookahead::leaves(search, &scored[batch.clone()], side, style.replies);
+        let leaves = lookahead::leaves(search, &scored[batch.clone()], at.side, style.replies);
         for (played, leave) in scored[batch.clone()].iter_mut().zip(leaves) {
             played.leave = leave;
         }
@@ -136,44 +207,29 @@ pub(super) fn look_ahead(search: &Search, style: &Style, side: Side, mut scored:
 }
 
 /// The best few played again a hand's wobble either side: a shot that only works when struck
-/// perfectly is worth less than one that forgives. A player given another hand (`Hand`) plays
-/// more of its best at points across that hand's spread; the expert more of its best, a little
-/// harder and softer too. With no wobble played in time, the best shot as it was valued.
+/// perfectly is worth less than one that forgives; the expert checks more of its best, a
+/// little harder and softer too. A player given another hand has weighed its shots over that
+/// hand's spread already (`weigh_by_hand`) and plays the best. With no wobble played in time,
+/// the best shot as it was valued.
 pub(super) fn robust_pick(search: &Search, at: &At, style: &Style, scored: &[Played]) -> Option<Shot> {
+    if style.hand.is_some() {
+        return scored.first().map(|p| p.shot);
+    }
     // Each wobble: a turn of the aim (radians) and a factor on the pace.
-    let (wobbles, checked): (Vec<(f32, f32)>, usize) = match style.hand {
-        Some(hand) => (Hand::TRIED.iter().map(|sd| (sd * hand.aim, 1.0)).collect(), ROBUST_CHECKS_FOR_A_HAND),
-        None => {
-            let turn = style.aim_noise.max(0.004) * 0.8;
-            let aim = [(-turn, 1.0), (turn, 1.0)];
-            if style.lookahead > 0 {
-                let pace = style.speed_noise * 0.8;
-                ([&aim[..], &[(0.0, 1.0 - pace), (0.0, 1.0 + pace)]].concat(), ROBUST_CHECKS_LOOKING_AHEAD)
-            } else {
-                (aim.to_vec(), ROBUST_CHECKS)
-            }
-        }
+    let turn = style.aim_noise.max(0.004) * 0.8;
+    let aim = [(-turn, 1.0), (turn, 1.0)];
+    let (wobbles, checked) = if style.lookahead > 0 {
+        let pace = style.speed_noise * 0.8;
+        ([&aim[..], &[(0.0, 1.0 - pace), (0.0, 1.0 + pace)]].concat(), ROBUST_CHECKS_LOOKING_AHEAD)
+    } else {
+        (aim.to_vec(), ROBUST_CHECKS)
     };
-    let max_speed = at.table.spec().physics.max_striker_speed;
     let checked = scored.len().min(checked);
-    let wobbled: Vec<Trial> = scored[..checked]
-        .iter()
-        .flat_map(|p| {
-            wobbles.iter().map(|(turn, pace)| {
-                let speed = (p.shot.speed * pace).min(max_speed);
-                at.trial(Shot { direction: rotate(p.shot.direction, *turn), speed, ..p.shot })
-            })
-        })
-        .collect();
-    let played_wobbles = search.play_all(&wobbled, 0);
+    let played_wobbles = wobbled(search, at, &scored[..checked], &wobbles);
     let mut best: Option<(f32, Shot)> = None;
     for (played, tries) in scored.iter().zip(played_wobbles.chunks(wobbles.len())) {
         // A shot is compared only once all its wobbles were played.
-        if tries.iter().any(Option::is_none) {
-            break;
-        }
-        // A wobble the table refuses (struck backwards off the baseline) counts as a foul.
-        let off: f32 = tries.iter().flatten().map(|w| w.as_ref().map_or(search::REFUSED, |w| w.value)).sum();
+        let Some(off) = worth_of(tries) else { break };
         // The wobbles are valued by the shot alone; what it leaves is the meant shot's.
         let robust = (played.value + off) / (tries.len() + 1) as f32 + played.leave;
         if best.as_ref().is_none_or(|(b, _)| robust > *b) {

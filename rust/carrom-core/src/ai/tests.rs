@@ -123,6 +123,12 @@ fn every_phase_of_the_search_keeps_to_a_spent_time_limit() {
             .unwrap();
     assert_eq!(expert.simulations, 1);
     assert!(game.table().check_striker_spot(seat, expert.played.offset).is_ok(), "and a legal one");
+    // Alone and told its hand, the expert weighs its shots over the hand: that keeps to it too.
+    let alone = alone_after_break(0.0);
+    let seat = alone.rules().to_play().unwrap();
+    let told = Player { level: Level::Expert, hand: Some(Hand::CARROM_RL) };
+    let decided = plan_as(alone.table(), alone.rules(), seat, told, 4, spent, &AtomicBool::new(false));
+    assert_eq!(decided.map(|p| p.simulations), Ok(1));
 }
 
 /// Runs `f` on a pool of `threads` worker threads.
@@ -422,4 +428,50 @@ fn the_expert_picks_shots_that_stay_clean_struck_a_little_harder_or_softer() {
         }
     }
     assert!(fragile.is_empty(), "shots that foul a little off pace (seed, pace): {fragile:?}");
+}
+
+/// A board alone after a break at the centre from `offset` metres along the baseline.
+fn alone_after_break(offset: f32) -> Game {
+    let settings = MatchSettings::solo(crate::rules::Ruleset::classic());
+    let mut game = Game::new(BoardSpec::icf(), settings, 1).unwrap();
+    let seat = game.rules().to_play().unwrap();
+    let dir = Vec2::ZERO - crate::baseline::striker_spot(game.table().spec(), seat, offset);
+    game.perform(&Action::Strike { seat, offset, direction: dir, speed: 6.5 }).unwrap();
+    game
+}
+
+/// How often `shot` pockets a piece without a foul as `hand` plays it, over `draws` tries.
+fn chance(game: &Game, shot: Shot, hand: Hand, draws: usize) -> f32 {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let made = (0..draws)
+        .filter(|_| {
+            let (mut table, mut rules) = (game.table().clone_at_rest().unwrap(), game.rules().clone());
+            let played = hand.spoil(&table, shot, &mut rng);
+            let ruling = Turn::judged(&mut table, &mut rules).perform(&played.action()).unwrap();
+            ruling.verdict.fouls().is_empty() && ruling.report.is_some_and(|r| !r.pocketed.is_empty())
+        })
+        .count();
+    made as f32 / draws as f32
+}
+
+#[test]
+fn cb1_alone_with_carrom_rl_hand_the_expert_plays_the_shots_that_hand_brings_off() {
+    // Struck perfectly, most shots that pocket a coin are worth alike; 2° off, few of them
+    // still go in. The expert told its hand picks among them by how often that hand makes them.
+    let (mut knowing, mut unknowing) = (0.0, 0.0);
+    for offset in [-0.15, -0.09, -0.03, 0.03, 0.09, 0.15] {
+        let game = alone_after_break(offset);
+        let seat = game.rules().to_play().unwrap();
+        let pick = |hand| {
+            let player = Player { level: Level::Expert, hand };
+            plan_as(game.table(), game.rules(), seat, player, 5, Budget::default(), &AtomicBool::new(false))
+                .unwrap()
+                .intended
+        };
+        let (told, untold) = (pick(Some(Hand::CARROM_RL)), pick(None));
+        let (a, b) = (chance(&game, told, Hand::CARROM_RL, 48), chance(&game, untold, Hand::CARROM_RL, 48));
+        knowing += a;
+        unknowing += b;
+    }
+    assert!(knowing > unknowing + 0.4, "told its hand {knowing}, not told {unknowing} (sums over 6 boards)");
 }
