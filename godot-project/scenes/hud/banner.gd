@@ -38,7 +38,9 @@ func line_height() -> float:
 		_probe.auto_translate_mode = Node.AUTO_TRANSLATE_MODE_DISABLED
 		_probe.visible = false
 		add_child(_probe, false, Node.INTERNAL_MODE_BACK)
-	# A player's number in it brings in the digits' font too.
+	# A player's number in it brings in the digits' font too. Set afresh, so that the line is
+	# shaped again with the font as it is now (the language's line spacing may have changed).
+	_probe.text = ""
 	_probe.text = Words.say("BANNER_TO_PLAY", Words.say("NAME_PLAYER", 1))
 	return _probe.get_combined_minimum_size().y + get_theme_stylebox("panel").get_minimum_size().y
 

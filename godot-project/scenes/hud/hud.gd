@@ -40,8 +40,14 @@ var _note := ""
 
 
 func _notification(what: int) -> void:
-	if what == NOTIFICATION_TRANSLATION_CHANGED and is_instance_valid(_rules):
+	if what != NOTIFICATION_TRANSLATION_CHANGED:
+		return
+	if is_instance_valid(_rules):
 		refresh(_rules, _note)
+	# A line of banner in another script may stand taller or shorter: the board's room with
+	# it, once the language's line spacing is set too (the settings set it after the locale).
+	if is_node_ready():
+		_layout.call_deferred()
 
 
 func _ready() -> void:

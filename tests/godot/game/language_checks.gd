@@ -93,15 +93,16 @@ static func _across(node: Node2D) -> Vector3:
 ## In every language, portrait and landscape, the banner saying whose turn it is stays clear
 ## of the board: in portrait it sits under the top bar, which a script like Nastaliq makes
 ## taller, and the board starts below it (keeping most of the screen's width); in landscape
-## it sits in the side panel.
+## it sits in the side panel. The language is changed with the match under way, as from the
+## pause menu's settings: the board makes room for the new script's line.
 func _check_banner_clear_of_the_board() -> void:
 	var covered: Array[String] = []
 	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
 		root.size = size
+		var game: Node2D = await _start_match.call(HUMANS, 5)
+		var hud: Node = game.get_node("Hud")
 		for language: String in languages():
 			await _set_language(language)
-			var game: Node2D = await _start_match.call(HUMANS, 5)
-			var hud: Node = game.get_node("Hud")
 			hud.call("banner", Words.say("BANNER_TO_PLAY", Words.say("NAME_PLAYER", 1)))
 			for i in 3:
 				await tree.process_frame
@@ -113,9 +114,9 @@ func _check_banner_clear_of_the_board() -> void:
 				covered.append(
 					"%s %dx%d: banner %s, board %s" % [language, size.x, size.y, banner, drawn]
 				)
-			game.queue_free()
-			await tree.process_frame
-	await _set_language("en")
+		game.queue_free()
+		await tree.process_frame
+		await _set_language("en")
 	root.size = Vector2i(720, 1280)
 	_report.call(
 		"in every language the turn banner stays clear of the board, portrait and landscape",
