@@ -177,8 +177,9 @@ pub struct Budget {
 pub struct Player {
     /// How it searches (and, without `hand`, how steady it is).
     pub level: Level,
-    /// A hand other than the level's own: the search weighs its best shots over this hand's
-    /// spread, and the shot played is off by it.
+    /// A hand other than the level's own: the search weighs its best shots (up to 64) over
+    /// this hand's spread instead of nudging them, alone it skips the look ahead for it, and
+    /// the shot played is off by it.
     pub hand: Option<Hand>,
 }
 
@@ -243,8 +244,8 @@ pub fn plan_as(
     Ok(Plan { intended: shot, played, simulations: search.simulations() })
 }
 
-/// A decision before the hand plays it: the shots simulated, best first with what they leave,
-/// and the one picked for forgiving a wobble best.
+/// A decision before the hand plays it: the shots simulated, best first with what they leave
+/// (for a given hand, as it plays them), and the one picked for forgiving a wobble best.
 struct Ranked {
     scored: Vec<search::Played>,
     pick: Shot,

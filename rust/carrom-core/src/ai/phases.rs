@@ -1,8 +1,9 @@
 //! The phases of one decision, in the order `plan` runs them: a first look at every candidate
 //! on the coarse table, the shortlist at the game's step, nudges of the best (for a player
 //! given a hand: every shot weighed over that hand's spread instead), a look at what the best
-//! leave the next player, and a pick among the shots that forgive a wobble. Each phase stops
-//! when the search must; only the first shot played is never skipped.
+//! leave the next player (not alone with a given hand), and a pick among the shots that
+//! forgive a wobble (with a given hand, the best as weighed). Each phase stops when the search
+//! must; only the first shot played is never skipped.
 
 use super::search::{self, Played, Search, Trial};
 use super::{lookahead, rotate, Hand, Shot, Style};
@@ -118,8 +119,9 @@ const WEIGHED_AGAIN: usize = 6;
 /// brings off decides the choice. Each shot is played at `Hand::TRIED` across the spread on
 /// the coarse table (half the work) and valued by the mean with the shot itself; the best of
 /// a few tries each are as often lucky as good, so the best `WEIGHED_AGAIN` are played again at
-/// the game's step at `Hand::FINER` points and valued by all their tries. A shot the clock
-/// left unweighed is dropped (never the last one left).
+/// the game's step at `Hand::FINER` points and valued by all their tries; they come first, then
+/// the other outcomes. A shot the clock left unweighed is dropped (never the last one left).
+/// For any level given a hand; the expert's shortlist is the whole of what it weighs.
 pub(super) fn weigh_by_hand(search: &Search, at: &At, style: &Style, scored: Vec<Played>) -> Vec<Played> {
     let Some(hand) = style.hand else { return scored };
     let points = |sds: &[f32]| -> Vec<(f32, f32)> { sds.iter().map(|sd| (sd * hand.aim, 1.0)).collect() };
@@ -143,11 +145,18 @@ pub(super) fn weigh_by_hand(search: &Search, at: &At, style: &Style, scored: Vec
     let again = kept.len().min(WEIGHED_AGAIN);
     let tries = wobbled(search, at, &kept[..again], &finer);
     let first = (tried.len() + 1) as f32;
+    let mut done = 0;
     for (played, tries) in kept.iter_mut().zip(tries.chunks(finer.len())) {
         let Some(off) = worth_of(tries) else { break };
         played.value = (played.value * first + off) / (first + tries.len() as f32);
+        done += 1;
     }
-    best_first(&mut kept[..again], |p| p.value);
+    best_first(&mut kept[..done], |p| p.value);
+    // A shot below those that comes to the same as one of them is a worse try at it: its
+    // worth, from fewer tries, must not outbid theirs in what follows (the look ahead's order).
+    let rest = kept.split_off(done);
+    let others: Vec<Played> = rest.into_iter().filter(|r| !kept.iter().any(|k| k.same_outcome(r))).collect();
+    kept.extend(others);
     kept
 }
 
