@@ -122,35 +122,20 @@ const WEIGHED_AGAIN: usize = 6;
 /// the game's step at `Hand::FINER` points and valued by all their tries; they come first, then
 /// the other outcomes. A shot the clock left unweighed is dropped (never the last one left).
 /// For any level given a hand; the expert's shortlist is the whole of what it weighs.
-pub(super) fn weigh_by_hand(search: &Search, at: &At, style: &Style, scored: Vec<Played>) -> Vec<Played> {
-    let Some(hand) = style.hand else { return scored };
+pub(super) fn weigh_by_hand(search: &Search, at: &At, style: &Style, mut kept: Vec<Played>) -> Vec<Played> {
+    let Some(hand) = style.hand else { return kept };
     let points = |sds: &[f32]| -> Vec<(f32, f32)> { sds.iter().map(|sd| (sd * hand.aim, 1.0)).collect() };
     let (tried, finer) = (points(&Hand::TRIED), points(&Hand::FINER));
-    let weighed = scored.len().min(WEIGHED_FOR_A_HAND);
+    let weighed = kept.len().min(WEIGHED_FOR_A_HAND);
     let coarse = search::coarse(at.table);
     let coarse_at = coarse.as_ref().map(|table| At { table, rules: at.rules, side: at.side });
-    let tries = wobbled(search, coarse_at.as_ref().unwrap_or(at), &scored[..weighed], &tried);
-    let mut kept = vec![];
-    let mut scored = scored.into_iter();
-    for tries in tries.chunks(tried.len()) {
-        let Some(off) = worth_of(tries) else { break };
-        let Some(mut played) = scored.next() else { break };
-        played.value = (played.value + off) / (tries.len() + 1) as f32;
-        kept.push(played);
-    }
-    if kept.is_empty() {
-        kept.extend(scored.next());
-    }
+    let tries = wobbled(search, coarse_at.as_ref().unwrap_or(at), &kept[..weighed], &tried);
+    let done = mean_with(&mut kept, &tries, tried.len(), 1.0);
+    kept.truncate(done.max(1));
     best_first(&mut kept, |p| p.value);
     let again = kept.len().min(WEIGHED_AGAIN);
     let tries = wobbled(search, at, &kept[..again], &finer);
-    let first = (tried.len() + 1) as f32;
-    let mut done = 0;
-    for (played, tries) in kept.iter_mut().zip(tries.chunks(finer.len())) {
-        let Some(off) = worth_of(tries) else { break };
-        played.value = (played.value * first + off) / (first + tries.len() as f32);
-        done += 1;
-    }
+    let done = mean_with(&mut kept, &tries, finer.len(), (tried.len() + 1) as f32);
     best_first(&mut kept[..done], |p| p.value);
     // A shot below those that comes to the same as one of them is a worse try at it: its
     // worth, from fewer tries, must not outbid theirs in what follows (the look ahead's order).
@@ -158,6 +143,19 @@ pub(super) fn weigh_by_hand(search: &Search, at: &At, style: &Style, scored: Vec
     let others: Vec<Played> = rest.into_iter().filter(|r| !kept.iter().any(|k| k.same_outcome(r))).collect();
     kept.extend(others);
     kept
+}
+
+/// Values the first of `played` by the mean of all their tries: the `counted` their value
+/// already stands for, and their share of `tries` (`each` a shot, in order). Stops at the
+/// first shot whose tries the clock cut short; returns how many were valued.
+fn mean_with(played: &mut [Played], tries: &[search::Tried], each: usize, counted: f32) -> usize {
+    let mut done = 0;
+    for (played, tries) in played.iter_mut().zip(tries.chunks(each)) {
+        let Some(off) = worth_of(tries) else { break };
+        played.value = (played.value * counted + off) / (counted + tries.len() as f32);
+        done += 1;
+    }
+    done
 }
 
 /// `played`, each at every wobble (a turn of the aim in radians, a factor on the pace), in one
