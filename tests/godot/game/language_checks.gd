@@ -93,33 +93,54 @@ static func _across(node: Node2D) -> Vector3:
 ## In every language, portrait and landscape, the banner saying whose turn it is stays clear
 ## of the board: in portrait it sits under the top bar, which a script like Nastaliq makes
 ## taller, and the board starts below it (keeping most of the screen's width); in landscape
-## it sits in the side panel. The language is changed with the match under way, as from the
-## pause menu's settings: the board makes room for the new script's line.
+## it sits in the side panel. On a tall phone (9:19.5) the longest message of a match, and any
+## message of two lines, stays clear too: the board, as wide as the screen, stands in the middle
+## of the height left, with room to spare above it.
+## The language is changed with the match under way, as from the pause menu's settings: the
+## board makes room for the new script's line.
 func _check_banner_clear_of_the_board() -> void:
 	var covered: Array[String] = []
-	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
+	for size in [Vector2i(720, 1280), Vector2i(1280, 720), Vector2i(720, 1560)]:
 		root.size = size
 		var game: Node2D = await _start_match.call(HUMANS, 5)
 		var hud: Node = game.get_node("Hud")
 		for language: String in languages():
 			await _set_language(language)
-			hud.call("banner", Words.say("BANNER_TO_PLAY", Words.say("NAME_PLAYER", 1)))
-			for i in 3:
-				await tree.process_frame
-			var board := game.get_node("BoardView/Board") as Node2D
-			var side: float = board.call("get_board_size") * board.get_global_transform().x.length()
-			var drawn := Rect2(board.global_position - Vector2.ONE * side / 2.0, Vector2.ONE * side)
-			var banner := (hud.get_node("%Banner") as Control).get_global_rect()
-			if banner.intersects(drawn) or side < 0.85 * minf(size.x, size.y):
-				covered.append(
-					"%s %dx%d: banner %s, board %s" % [language, size.x, size.y, banner, drawn]
+			var player := Words.say("NAME_PLAYER", 1)
+			var to_play := Words.say("BANNER_TO_PLAY", player)
+			var messages := [to_play]
+			if size != Vector2i(720, 1280):
+				# The longest message a match shows, and a message of two lines.
+				messages.append_array(
+					[Words.say("BANNER_FORFEIT", player), to_play + "\n" + to_play]
 				)
+			for message: String in messages:
+				hud.call("banner", message)
+				for i in 3:
+					await tree.process_frame
+				var board := game.get_node("BoardView/Board") as Node2D
+				var zoom := board.get_global_transform().x.length()
+				var side: float = board.call("get_board_size") * zoom
+				var drawn := Rect2(
+					board.global_position - Vector2.ONE * side / 2.0, Vector2.ONE * side
+				)
+				var banner := (hud.get_node("%Banner") as Control).get_global_rect()
+				if banner.intersects(drawn) or side < 0.85 * minf(size.x, size.y):
+					covered.append(
+						(
+							"%s %dx%d %s: banner %s, board %s"
+							% [language, size.x, size.y, message.c_escape(), banner, drawn]
+						)
+					)
 		game.queue_free()
 		await tree.process_frame
 		await _set_language("en")
 	root.size = Vector2i(720, 1280)
 	_report.call(
-		"in every language the turn banner stays clear of the board, portrait and landscape",
+		(
+			"in every language the turn banner stays clear of the board, portrait and landscape,"
+			+ " and a two-line message too on a tall phone"
+		),
 		covered.is_empty(),
 		", ".join(covered.slice(0, 3))
 	)
