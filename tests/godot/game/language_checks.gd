@@ -93,14 +93,17 @@ static func _across(node: Node2D) -> Vector3:
 ## In every language, portrait and landscape, the banner saying whose turn it is stays clear
 ## of the board: in portrait it sits under the top bar, which a script like Nastaliq makes
 ## taller, and the board starts below it (keeping most of the screen's width); in landscape
-## it sits in the side panel. On a tall phone (9:19.5) the longest message of a match, and any
-## message of two lines, stays clear too: the board, as wide as the screen, stands in the middle
-## of the height left, with room to spare above it.
+## it sits in the side panel. On a tall phone (9:19.5) a long message (a forfeit, which wraps
+## in several scripts) and any message of two lines stay clear too: the board, as wide as the
+## screen, stands in the middle of the height left, with room to spare above it.
 ## The language is changed with the match under way, as from the pause menu's settings: the
 ## board makes room for the new script's line.
 func _check_banner_clear_of_the_board() -> void:
 	var covered: Array[String] = []
-	for size in [Vector2i(720, 1280), Vector2i(1280, 720), Vector2i(720, 1560)]:
+	# Each view, and whether long messages are held to it too (a 16:9 phone has no height to
+	# spare for a second line in Urdu).
+	var views := {Vector2i(720, 1280): false, Vector2i(1280, 720): true, Vector2i(720, 1560): true}
+	for size: Vector2i in views:
 		root.size = size
 		var game: Node2D = await _start_match.call(HUMANS, 5)
 		var hud: Node = game.get_node("Hud")
@@ -109,8 +112,7 @@ func _check_banner_clear_of_the_board() -> void:
 			var player := Words.say("NAME_PLAYER", 1)
 			var to_play := Words.say("BANNER_TO_PLAY", player)
 			var messages := [to_play]
-			if size != Vector2i(720, 1280):
-				# The longest message a match shows, and a message of two lines.
+			if views[size]:
 				messages.append_array(
 					[Words.say("BANNER_FORFEIT", player), to_play + "\n" + to_play]
 				)
