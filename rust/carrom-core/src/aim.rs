@@ -25,14 +25,59 @@ pub struct AimGuide {
     pub pocket: Option<Pocket>,
 }
 
-/// The guide for the striker where it stands, struck along `direction` at `speed` m/s.
-pub fn predict_path(table: &Table, direction: Vec2, speed: f32) -> AimGuide {
+/// Why the guide would not look: an input no strike could have.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum AimError {
+    /// A speed that is not a number, below zero or past the board's hardest strike.
+    #[error("speed {speed} m/s: a strike's speed is a number from 0 to {max} m/s")]
+    Speed {
+        /// The speed given.
+        speed: f32,
+        /// The hardest strike this board allows (`max_striker_speed`).
+        max: f32,
+    },
+    /// A direction or start with a part that is not a number.
+    #[error("{what} must be finite numbers (got {x}, {y})")]
+    NotFinite {
+        /// `direction` or `start`.
+        what: &'static str,
+        /// Its first part.
+        x: f32,
+        /// Its second part.
+        y: f32,
+    },
+}
+
+/// The guide for the striker where it stands, struck along `direction` at `speed` m/s. A
+/// direction of zero length gives a guide of the start alone; a speed past the board's
+/// hardest strike, or anything not a number, is refused.
+pub fn predict_path(table: &Table, direction: Vec2, speed: f32) -> Result<AimGuide, AimError> {
     predict_path_from(table, table.pieces()[PieceId::STRIKER.index()].position, direction, speed)
 }
 
-/// The guide for a striker standing at `start` (the computer's look at a spot it has not
-/// taken), struck along `direction` at `speed` m/s.
-pub fn predict_path_from(table: &Table, start: Vec2, direction: Vec2, speed: f32) -> AimGuide {
+/// The guide for a striker standing at `start` (the coach's look at a spot it has not taken),
+/// struck along `direction` at `speed` m/s; refused as `predict_path` refuses.
+pub fn predict_path_from(
+    table: &Table,
+    start: Vec2,
+    direction: Vec2,
+    speed: f32,
+) -> Result<AimGuide, AimError> {
+    let max = table.spec().physics.max_striker_speed;
+    if !(0.0..=max).contains(&speed) {
+        return Err(AimError::Speed { speed, max });
+    }
+    for (what, v) in [("direction", direction), ("start", start)] {
+        if !(v.x.is_finite() && v.y.is_finite()) {
+            return Err(AimError::NotFinite { what, x: v.x, y: v.y });
+        }
+    }
+    Ok(guide_from(table, start, direction, speed))
+}
+
+/// The guide without the checks, for the computer's own looks, whose speeds it makes itself
+/// (a little past the hardest strike, to see where a line leads).
+pub(crate) fn guide_from(table: &Table, start: Vec2, direction: Vec2, speed: f32) -> AimGuide {
     follow(table, start, direction, speed, true)
 }
 
@@ -228,7 +273,7 @@ mod tests {
     #[test]
     fn aiming_straight_at_a_coin_hits_it_and_sends_it_straight_on() {
         let t = lone_coin_table(Vec2::new(0.0, 0.0));
-        let g = predict_path(&t, Vec2::new(0.0, -1.0), 3.0);
+        let g = predict_path(&t, Vec2::new(0.0, -1.0), 3.0).unwrap();
         assert_eq!(g.hit, Some(PieceId(4)));
         let d = g.hit_direction.unwrap();
         assert!((d.y + 1.0).abs() < 1e-5 && d.x.abs() < 1e-5);
@@ -237,9 +282,24 @@ mod tests {
     }
 
     #[test]
+    fn a_speed_no_strike_could_have_is_refused_with_the_range_not_a_panic() {
+        let t = lone_coin_table(Vec2::new(0.3, 0.3));
+        let max = t.spec().physics.max_striker_speed;
+        // Finite but huge: its square overflows, which once reached the bounce as NaN bounds.
+        for speed in [1e19, 3e38, f32::MAX, f32::INFINITY, f32::NAN, -1.0, max * 1.01] {
+            let refused = predict_path(&t, Vec2::new(0.3, -1.0), speed).unwrap_err();
+            assert!(matches!(refused, AimError::Speed { max: m, .. } if m == max), "{speed}: {refused}");
+            assert!(refused.to_string().contains(&format!("0 to {max} m/s")), "{refused}");
+        }
+        let bad_direction = predict_path(&t, Vec2::new(f32::NAN, 1.0), 1.0).unwrap_err();
+        assert!(bad_direction.to_string().starts_with("direction must be finite"), "{bad_direction}");
+        assert!(predict_path(&t, Vec2::new(0.3, -1.0), max).is_ok(), "the hardest strike is guided");
+    }
+
+    #[test]
     fn a_glancing_aim_sends_the_coin_along_the_line_of_centres() {
         let t = lone_coin_table(Vec2::new(0.02, 0.0));
-        let g = predict_path(&t, Vec2::new(0.0, -1.0), 3.0);
+        let g = predict_path(&t, Vec2::new(0.0, -1.0), 3.0).unwrap();
         let d = g.hit_direction.unwrap();
         assert!(d.x > 0.1 && d.y < 0.0, "{d:?}");
     }
@@ -247,14 +307,14 @@ mod tests {
     #[test]
     fn a_miss_bounces_off_the_cushion_and_a_soft_shot_stops_short() {
         let t = lone_coin_table(Vec2::new(0.3, 0.3));
-        let g = predict_path(&t, Vec2::new(0.0, -1.0), 6.0);
+        let g = predict_path(&t, Vec2::new(0.0, -1.0), 6.0).unwrap();
         assert!(g.points.len() >= 3, "{:?}", g.points);
         assert!(g.points[1].y < -0.3, "it reached the far cushion");
-        let soft = predict_path(&t, Vec2::new(0.0, -1.0), 0.5);
+        let soft = predict_path(&t, Vec2::new(0.0, -1.0), 0.5).unwrap();
         assert_eq!(soft.points.len(), 2);
         let travelled = soft.points[0].distance(soft.points[1]);
         assert!((travelled - 0.25 / (2.0 * 0.12 * 9.81)).abs() < 1e-4);
-        let none = predict_path(&t, Vec2::ZERO, 1.0);
+        let none = predict_path(&t, Vec2::ZERO, 1.0).unwrap();
         assert_eq!(none.points.len(), 1);
     }
 
@@ -277,7 +337,7 @@ mod tests {
             for degrees in [-50.0_f32, -30.0, 10.0, 20.0, 30.0, 40.0, 60.0] {
                 for speed in [1.5, 2.5] {
                     let direction = Vec2::new(degrees.to_radians().sin(), -degrees.to_radians().cos());
-                    let guide = predict_path(&table, direction, speed);
+                    let guide = predict_path(&table, direction, speed).unwrap();
                     let (rest, dropped) = rest_of(&table, direction, speed);
                     let bounces = guide.points.len() - 2;
                     if dropped || guide.pocket.is_some() || bounces == 0 || bounces > 2 {

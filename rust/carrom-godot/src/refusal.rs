@@ -38,6 +38,12 @@ impl From<GameError> for Refused {
     }
 }
 
+impl From<carrom_core::aim::AimError> for Refused {
+    fn from(error: carrom_core::aim::AimError) -> Refused {
+        Refused(error.to_string())
+    }
+}
+
 impl From<carrom_core::physics::TableError> for Refused {
     fn from(error: carrom_core::physics::TableError) -> Refused {
         Refused(error.to_string())

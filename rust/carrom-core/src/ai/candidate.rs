@@ -3,7 +3,7 @@
 //! breaks while the formation stands; and a few safe shots when nothing else is open.
 
 use super::Shot;
-use crate::aim::{aim_through, path_alone, predict_path_from, sweep_disc};
+use crate::aim::{aim_through, guide_from, path_alone, sweep_disc};
 use crate::baseline;
 use crate::physics::{Pocket, Table};
 use crate::piece::{PieceId, PieceKind};
@@ -87,7 +87,7 @@ pub fn pocketing(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidat
                     if speed > p.max_striker_speed {
                         continue;
                     }
-                    let guide = predict_path_from(table, start, dir, speed * 1.2);
+                    let guide = guide_from(table, start, dir, speed * 1.2);
                     if guide.hit != Some(id) {
                         continue;
                     }
@@ -168,7 +168,7 @@ pub fn attacks(table: &Table, seat: Seat, targets: &[PieceId]) -> Vec<Candidate>
                     d
                 };
                 if direction.dot(-seat.towards()) < 0.05
-                    || predict_path_from(table, start, direction, max).hit != Some(id)
+                    || guide_from(table, start, direction, max).hit != Some(id)
                 {
                     continue;
                 }

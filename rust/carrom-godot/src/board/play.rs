@@ -65,8 +65,8 @@ impl CarromBoard {
     fn predict_path(&self, direction: Vector2, power: f64) -> VarDictionary {
         let speed =
             convert::power_to_speed(power, self.table().spec().physics.max_striker_speed).unwrap_or(0.0);
-        let guide = predict_path(self.table(), vec2(direction), speed);
-        dictionary(crate::fields::guide_fields(&guide, self.units))
+        let guide = predict_path(self.table(), vec2(direction), speed).map_err(Refused::from);
+        dictionary(crate::fields::guide_fields(&value_or_default(guide), self.units))
     }
 
     /// `predict_path` for `seat`'s striker as if it stood at `offset` pixels along its baseline
@@ -80,7 +80,7 @@ impl CarromBoard {
             convert::power_to_speed(power, self.table().spec().physics.max_striker_speed).unwrap_or(0.0);
         let guide = self
             .striker_spot_at(seat, offset)
-            .map(|start| predict_path_from(self.table(), start, vec2(direction), speed));
+            .and_then(|start| Ok(predict_path_from(self.table(), start, vec2(direction), speed)?));
         dictionary(crate::fields::guide_fields(&value_or_default(guide), self.units))
     }
 

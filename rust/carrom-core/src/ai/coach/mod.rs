@@ -4,7 +4,7 @@
 
 use super::search::{Played, Search, Trial, REFUSED};
 use super::{rank, AiError, Budget, Hand, Level, Ranked, Shot, Style};
-use crate::aim::predict_path_from;
+use crate::aim::guide_from;
 use crate::physics::{Pocket, Table};
 use crate::piece::{PieceId, PieceKind};
 use crate::rules::{Match, Mode, Side};
@@ -235,7 +235,7 @@ fn reason(base: &Table, rules: &Match, meant: &Played, target: Option<PieceId>) 
     }
     let shot = meant.shot;
     let Ok(start) = base.check_striker_spot(shot.seat, shot.offset) else { return Reason::Straight };
-    let guide = predict_path_from(base, start, shot.direction, shot.speed);
+    let guide = guide_from(base, start, shot.direction, shot.speed);
     if guide.hit != Some(target) {
         return Reason::Combination;
     }
