@@ -13,8 +13,9 @@ use futures_util::{SinkExt, StreamExt};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -82,6 +83,8 @@ pub struct Bot {
     then: Option<ToServer>,
     /// Times it was sent on to another node of the fleet.
     pub moves: u32,
+    /// The local address it connects from (a test's stand-in for a device's own), if chosen.
+    from: Option<IpAddr>,
 }
 
 /// Protocol messages a bot sends in any one second: well under the host's limit
@@ -94,7 +97,19 @@ const AFTER_REFUSAL: Duration = Duration::from_millis(500);
 impl Bot {
     /// Connects to the server at `address` (`host:port`) and says hello.
     pub async fn connect(address: &str, name: &str, token: &str, seed: u64) -> Result<Bot, BotError> {
-        let ws = open(&format!("ws://{address}/ws")).await?;
+        Bot::connect_from(address, None, name, token, seed).await
+    }
+
+    /// Connects from the local address `from` (on Linux any of 127.0.0.0/8 stands for a device
+    /// of its own), or as the system chooses, and says hello.
+    pub async fn connect_from(
+        address: &str,
+        from: Option<IpAddr>,
+        name: &str,
+        token: &str,
+        seed: u64,
+    ) -> Result<Bot, BotError> {
+        let ws = open(&format!("ws://{address}/ws"), from).await?;
         let mut bot = Bot {
             ws,
             replica: Replica::new(),
@@ -117,6 +132,7 @@ impl Bot {
             sent: VecDeque::new(),
             then: None,
             moves: 0,
+            from,
         };
         bot.ask(&ToServer::Hello { lobby: LOBBY, name: name.into(), token: token.into() }).await?;
         Ok(bot)
@@ -216,7 +232,7 @@ impl Bot {
         if !(url.starts_with("ws://") || url.starts_with("wss://")) || url.len() > 200 {
             return Err(BotError::Bad(format!("sent on to {url:?}, which is no server")));
         }
-        let ws = open(url).await?;
+        let ws = open(url, self.from).await?;
         let _ = self.ws.close(None).await;
         self.ws = ws;
         self.replica = Replica::new();
@@ -369,11 +385,27 @@ impl Bot {
 /// does) and never answers.
 const CONNECT_WAIT: Duration = Duration::from_secs(10);
 
-/// A WebSocket to `url`.
-async fn open(url: &str) -> Result<Socket, BotError> {
-    let (ws, _) = tokio::time::timeout(CONNECT_WAIT, tokio_tungstenite::connect_async(url))
+/// A WebSocket to `url`, from the local address `from` if given.
+async fn open(url: &str, from: Option<IpAddr>) -> Result<Socket, BotError> {
+    let link = |e: &dyn std::fmt::Display| BotError::Link(e.to_string());
+    let connecting = async {
+        let Some(from) = from else {
+            return tokio_tungstenite::connect_async(url).await.map_err(|e| link(&e));
+        };
+        let host = url.split("://").nth(1).and_then(|rest| rest.split('/').next()).unwrap_or_default();
+        let to = tokio::net::lookup_host(host)
+            .await
+            .map_err(|e| link(&e))?
+            .find(|a| a.is_ipv4() == from.is_ipv4())
+            .ok_or_else(|| BotError::Link(format!("{host}: no address to reach from {from}")))?;
+        let socket =
+            if from.is_ipv4() { TcpSocket::new_v4() } else { TcpSocket::new_v6() }.map_err(|e| link(&e))?;
+        socket.bind(SocketAddr::new(from, 0)).map_err(|e| link(&e))?;
+        let tcp = socket.connect(to).await.map_err(|e| link(&e))?;
+        tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(tcp)).await.map_err(|e| link(&e))
+    };
+    let (ws, _) = tokio::time::timeout(CONNECT_WAIT, connecting)
         .await
-        .map_err(|_| BotError::Link(format!("{url} did not answer within {CONNECT_WAIT:?}")))?
-        .map_err(|e| BotError::Link(e.to_string()))?;
+        .map_err(|_| BotError::Link(format!("{url} did not answer within {CONNECT_WAIT:?}")))??;
     Ok(ws)
 }

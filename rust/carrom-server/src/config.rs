@@ -28,6 +28,10 @@ pub struct Config {
     /// abandoned at once).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=86400))]
     pub away_allowance: Option<u32>,
+    /// Seconds a player who leaves a rated match before every side has struck waits before
+    /// the next quick match (the match is not rated: leaving early costs no rating, but this).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(0..=86400))]
+    pub leaver_seconds: u32,
     /// Seconds a friend's room code lives before its match starts.
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=86400))]
     pub code_seconds: u32,
@@ -47,10 +51,26 @@ pub struct Config {
     /// a load test from one machine.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub handshake_rate: u32,
-    /// Behind a TLS proxy (Caddy, nginx): a device's address is the first of the
-    /// `X-Forwarded-For` header the proxy sets, not the proxy's own.
-    #[arg(long)]
-    pub behind_proxy: bool,
+    /// A proxy in front of the server (Caddy, nginx, a load balancer), by address or range
+    /// (`10.0.0.0/8`); repeat for several. A connection from one of them has its device's
+    /// address read from `X-Forwarded-For`, from the right, past trusted proxies only (the
+    /// entries further left are the device's to write, and are not believed). Without it the
+    /// header is ignored. A trusted proxy is held to the whole server's connection cap only.
+    #[arg(long = "trusted-proxy", value_name = "CIDR")]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The most connections open at once (fewer if the process may not open that many files);
+    /// past it a new connection is closed at once.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections: u64,
+    /// The most connections open at once from one address (a household's devices share one).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_connections_per_address: u32,
+    /// Seconds a connection has to send its request's headers; then it is closed.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=300))]
+    pub header_seconds: u32,
+    /// Seconds a WebSocket has to say the lobby's hello; then it is closed.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=300))]
+    pub hello_seconds: u32,
     /// Run as an Agones game server: Ready, Health every 2 s, the `matches` Counter, Shutdown
     /// after a drain, to the SDK sidecar on `localhost:$AGONES_SDK_HTTP_PORT`.
     #[arg(long)]

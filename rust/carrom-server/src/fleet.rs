@@ -50,6 +50,11 @@ impl Server {
         let live = self.store.live_nodes().await?;
         if !draining && live.first().is_some_and(|n| n.id == self.node) {
             self.matchmake(&live).await?;
+            // One node sweeps for the fleet: the matchmaker.
+            let swept = self.store.sweep_rooms().await?;
+            if swept > 0 {
+                tracing::debug!(swept, "expired rooms forgotten");
+            }
         }
         self.tell_placed().await
     }
@@ -204,7 +209,8 @@ impl Server {
             };
             let Some(mode) = Mode::from_name(&mode) else { continue };
             let entrants = group.iter().map(|w| (w.player.clone(), w.with.name.clone(), w.rating)).collect();
-            let Ok((_, _, saved)) = fresh_match(random_code(), mode, &rules, true, entrants) else {
+            let rated = apart(group.iter().map(|w| w.with.address.as_str()));
+            let Ok((_, _, saved)) = fresh_match(random_code(), mode, &rules, rated, entrants) else {
                 continue;
             };
             let players: Vec<String> = group.iter().map(|w| w.player.clone()).collect();
@@ -238,4 +244,11 @@ impl Server {
         }
         Ok(())
     }
+}
+
+/// Whether every player of a group connects from an address of their own: two accounts of one
+/// person (or of one household, or one café) may play each other, but not for rating.
+fn apart<'a>(addresses: impl Iterator<Item = &'a str>) -> bool {
+    let mut seen = std::collections::BTreeSet::new();
+    addresses.into_iter().all(|address| seen.insert(address))
 }

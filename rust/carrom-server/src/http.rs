@@ -3,6 +3,7 @@
 //! daily challenge's board: `POST /daily/{day}` takes an attempt, `GET /daily/{day}` shows it.
 
 use crate::daily;
+use crate::gate::Held;
 use crate::rating::LADDERS;
 use crate::server::{Door, Server};
 use crate::socket::{self, MAX_FRAME_IN};
@@ -10,6 +11,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocket
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
+use axum::Extension;
 use axum::Router;
 use carrom_core::practice::{DailyEntry, MAX_ENTRY_BYTES};
 use serde::Deserialize;
@@ -38,37 +40,50 @@ pub fn routes(server: Arc<Server>) -> Router {
 async fn upgrade(
     State(server): State<Arc<Server>>,
     ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Extension(held): Extension<Held>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !server.may_enter(Door::Socket, device_address(&server, address, &headers)) {
-        server.metrics.refused_as("Handshakes");
+    let address = device_address(&server, address, &headers);
+    if !server.may_enter(Door::Socket, address) {
+        server.refused(address, "Handshakes", "connections too fast");
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address: wait a moment\n")
             .into_response();
     }
     upgrade
         .max_frame_size(MAX_FRAME_IN)
         .max_message_size(MAX_FRAME_IN)
-        .on_upgrade(move |ws| socket::serve(server, ws))
+        .on_upgrade(move |ws| async move {
+            // The connection's place is given back when the socket ends, not the request.
+            let _held = held;
+            socket::serve(server, ws, address).await
+        })
         .into_response()
 }
 
-/// Where a request comes from: the peer's address, or behind a proxy the first address of
-/// `X-Forwarded-For`.
+/// Where a request comes from: the peer's address; from a trusted proxy, the address the
+/// nearest untrusted hop of `X-Forwarded-For` names (read from the right: each proxy adds the
+/// address it was reached from, and only what trusted proxies added is believed).
 fn device_address(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-    if server.config.behind_proxy {
-        let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-        let first = forwarded.and_then(|v| v.split(',').next()).map(str::trim);
-        if let Some(ip) = first.and_then(|ip| ip.parse::<IpAddr>().ok()) {
-            return ip;
+    let mut address = peer.ip();
+    if !server.is_trusted_proxy(address) {
+        return address;
+    }
+    let hops = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok());
+    let hops: Vec<&str> = hops.flat_map(|v| v.split(',')).map(str::trim).collect();
+    for hop in hops.iter().rev() {
+        let Ok(hop) = hop.parse::<IpAddr>() else { break };
+        address = hop;
+        if !server.is_trusted_proxy(hop) {
+            break;
         }
     }
-    peer.ip()
+    address
 }
 
 /// The answer to an address that queries too fast.
-fn too_fast(server: &Server) -> Response {
-    server.metrics.refused_as("Queries");
+fn too_fast(server: &Server, address: IpAddr) -> Response {
+    server.refused(address, "Queries", "queries too fast");
     refuse(StatusCode::TOO_MANY_REQUESTS, "too many queries from this address: wait a moment")
 }
 
@@ -97,8 +112,9 @@ async fn player(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    if !server.may_enter(Door::Query, device_address(&server, address, &headers)) {
-        return too_fast(&server);
+    let address = device_address(&server, address, &headers);
+    if !server.may_enter(Door::Query, address) {
+        return too_fast(&server, address);
     }
     if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return refuse(StatusCode::BAD_REQUEST, "a player id is 16 hexadecimal digits");
@@ -133,8 +149,9 @@ async fn leaderboard(
     headers: HeaderMap,
     Query(board): Query<Board>,
 ) -> Response {
-    if !server.may_enter(Door::Query, device_address(&server, address, &headers)) {
-        return too_fast(&server);
+    let address = device_address(&server, address, &headers);
+    if !server.may_enter(Door::Query, address) {
+        return too_fast(&server, address);
     }
     let ladder = board.ladder.unwrap_or_else(|| "singles".into());
     if !LADDERS.contains(&ladder.as_str()) {
@@ -177,8 +194,9 @@ async fn daily_entry(
     Path(day): Path<String>,
     body: String,
 ) -> Response {
-    if !server.may_enter(Door::Query, device_address(&server, address, &headers)) {
-        return too_fast(&server);
+    let address = device_address(&server, address, &headers);
+    if !server.may_enter(Door::Query, address) {
+        return too_fast(&server, address);
     }
     let refused = |status: StatusCode, why: String| {
         server.metrics.refused_as("DailyEntry");
@@ -261,8 +279,9 @@ async fn daily_board(
     Path(day): Path<String>,
     Query(query): Query<DailyQuery>,
 ) -> Response {
-    if !server.may_enter(Door::Query, device_address(&server, address, &headers)) {
-        return too_fast(&server);
+    let address = device_address(&server, address, &headers);
+    if !server.may_enter(Door::Query, address) {
+        return too_fast(&server, address);
     }
     let day = match day_of(&day) {
         Ok(day) => day,

@@ -10,6 +10,7 @@ pub mod bot;
 pub mod config;
 pub mod daily;
 pub mod fleet;
+pub mod gate;
 pub mod http;
 pub mod lobby;
 pub mod metrics;
@@ -22,7 +23,6 @@ pub mod socket;
 pub mod store;
 pub mod table;
 
-use axum::serve::ListenerExt;
 use std::time::Duration;
 
 /// Runs the server as `config` says until SIGTERM or Ctrl-C, then drains: no new matches, every
@@ -62,27 +62,21 @@ pub async fn run(config: config::Config) -> Result<(), String> {
     });
     let sdk = server.config.agones.then(|| agones_sdk(&server.config));
     let keeper = sdk.clone().map(|sdk| tokio::spawn(agones::keep(sdk, server.clone())));
-    let app = http::routes(server.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let app = http::routes(server.clone());
     let draining = server.clone();
-    // Shots are small and wanted at once: no waiting to fill a packet.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            stop_signal().await;
-            tracing::info!("stopping: no new matches; telling the players");
-            draining.drain();
-            // Tables tell their players and end (a busy one may take a moment: a save under
-            // way); then the messages are given a moment to leave.
-            let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-            while !draining.hub().tables.is_empty() && tokio::time::Instant::now() < deadline {
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-            tokio::time::sleep(Duration::from_millis(500)).await;
-        })
-        .await
-        .map_err(|e| e.to_string())?;
+    gate::serve(server.clone(), listener, app, async move {
+        stop_signal().await;
+        tracing::info!("stopping: no new matches; telling the players");
+        draining.drain();
+        // Tables tell their players and end (a busy one may take a moment: a save under way);
+        // then the messages are given a moment to leave.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        while !draining.hub().tables.is_empty() && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    })
+    .await;
     // Every match is saved: the others may claim them now rather than when the lease runs out.
     if let Err(error) = server.store.release(&server.node).await {
         tracing::warn!(%error, "the node's lease could not be given up: the others wait it out");

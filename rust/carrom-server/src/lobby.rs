@@ -5,13 +5,15 @@
 use crate::fleet::Reach;
 use crate::outbox::Outbox;
 use crate::queue::{self, Waiting};
-use crate::server::{Member, Room, Server, Slot};
+use crate::server::{Door, Member, Room, Server, Slot, CODES_PER_MINUTE};
 use crate::store::{Queued, StoreError};
 use carrom_core::rules::{Mode, Ruleset};
 use carrom_net::lobby::{normal_code, Rating, ToClient, ToServer, LOBBY};
 use carrom_net::players::{check_identity, check_name};
+use carrom_net::rate::RateLimit;
 use carrom_net::PeerId;
 use sha2::{Digest, Sha256};
+use std::net::IpAddr;
 use std::sync::Arc;
 
 /// The shortest device token the server takes: a short one could be guessed.
@@ -30,6 +32,15 @@ pub struct Me {
     pub token: String,
 }
 
+/// A lobby request refused: the kind, counted in `/metrics`, and the reason the device is told.
+#[derive(Debug)]
+pub struct Refusal {
+    /// The kind, as `/metrics` counts it (`Lobby`, `LobbyFlood`, `CodeGuesses`, …).
+    pub kind: &'static str,
+    /// What was wrong and what is allowed.
+    pub reason: String,
+}
+
 /// One connection's side of the lobby.
 pub struct Desk {
     /// The connection.
@@ -40,11 +51,42 @@ pub struct Desk {
     pub slot: Slot,
     /// Who it is, after hello.
     pub me: Option<Me>,
+    /// Where it connects from.
+    pub address: IpAddr,
+    /// How fast it may ask.
+    pub pace: RateLimit,
 }
+
+/// Lobby requests a connection may make a second, and at once: a person taps a few buttons.
+pub const REQUESTS_PER_SECOND: u32 = 5;
+/// Lobby requests a connection may make at once.
+pub const REQUEST_BURST: u32 = 20;
 
 impl Desk {
     /// Answers `request`; a refusal is the reason, in words.
-    pub async fn answer(&mut self, server: &Arc<Server>, request: ToServer) -> Result<(), String> {
+    pub async fn answer(&mut self, server: &Arc<Server>, request: ToServer) -> Result<(), Refusal> {
+        if matches!(request, ToServer::Join { .. } | ToServer::Watch { .. })
+            && !server.may_enter(Door::Code, self.address)
+        {
+            return Err(Refusal {
+                kind: "CodeGuesses",
+                reason: format!(
+                    "more than {CODES_PER_MINUTE} room codes a minute from this address: wait a minute"
+                ),
+            });
+        }
+        self.handle(server, request).await.map_err(|reason| Refusal { kind: "Lobby", reason })
+    }
+
+    /// Whether this connection may send a lobby frame now, or why not.
+    pub fn paced(&mut self, server: &Server) -> Result<(), Refusal> {
+        self.pace.take(server.now()).map_err(|_| Refusal {
+            kind: "LobbyFlood",
+            reason: format!("more than {REQUESTS_PER_SECOND} requests a second: slow down"),
+        })
+    }
+
+    async fn handle(&mut self, server: &Arc<Server>, request: ToServer) -> Result<(), String> {
         match request {
             ToServer::Hello { lobby, name, token } => return self.hello(server, lobby, name, token).await,
             ToServer::Ping => {
@@ -117,6 +159,12 @@ impl Desk {
     async fn quick(&mut self, server: &Arc<Server>, me: &Me, mode: &str, rules: &str) -> Result<(), String> {
         let (mode, rules) = game_of(mode, rules)?;
         self.not_busy(server, me).await?;
+        let barred = server.store.queue_bar_left(&me.player).await.map_err(StoreError::refusal)?;
+        if barred > 0 {
+            return Err(format!(
+                "you left a rated match before it had begun: quick match again in {barred} s (a friend's room is open to you now)"
+            ));
+        }
         let rating = server.store.standing(&me.player, mode.name()).await.map_err(|e| e.to_string())?.rating;
         if server.hub().draining {
             return Err("this server is restarting: try again in a moment".into());
@@ -129,6 +177,7 @@ impl Desk {
             rating,
             since_ms: crate::store::now_ms(),
             node: server.node.clone(),
+            address: self.address.to_string(),
         };
         server.store.enqueue(&queued).await.map_err(StoreError::refusal)?;
         let member = self.member(me, rating);
@@ -333,6 +382,7 @@ impl Desk {
             rating,
             outbox: self.outbox.clone(),
             slot: self.slot.clone(),
+            address: self.address,
         }
     }
 }

@@ -47,7 +47,13 @@ impl Outbox {
         self.send(Frame::Text(carrom_net::lobby::write(message)));
     }
 
-    /// Resolves when the connection has been cut off for not reading.
+    /// Cuts the connection off (a device that breaks the protocol's order); what is queued
+    /// is still written first only if the socket gets to it.
+    pub fn hang_up(&self) {
+        self.cut.notify_one();
+    }
+
+    /// Resolves when the connection has been cut off: for not reading, or hung up.
     pub async fn cut(&self) {
         self.cut.notified().await;
     }

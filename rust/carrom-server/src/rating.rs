@@ -22,6 +22,11 @@ pub struct Standing {
     pub games: u32,
 }
 
+/// Rated matches a player finishes on a ladder before their results move others in full: a
+/// new account (one made to lose on purpose, say) moves its opponents by a part of what a
+/// settled player would, a larger part with each match it plays.
+pub const PROVISIONAL_GAMES: u32 = 5;
+
 /// The ladders: one a mode.
 pub const LADDERS: [&str; 3] = ["singles", "doubles", "points"];
 
@@ -47,6 +52,12 @@ impl Standing {
         }
     }
 
+    /// How far this player's results are trusted to move others: from a sixth for a new
+    /// account to all of it after `PROVISIONAL_GAMES` rated matches.
+    fn settled(&self) -> f64 {
+        ((f64::from(self.games) + 1.0) / (f64::from(PROVISIONAL_GAMES) + 1.0)).min(1.0)
+    }
+
     fn glicko(self) -> Glicko2Rating {
         Glicko2Rating { rating: self.rating, deviation: self.deviation, volatility: self.volatility }
     }
@@ -56,10 +67,32 @@ impl Standing {
     }
 }
 
-/// The new standings of a finished match's players. `players[i]` is the standing of a player
+/// The new standings of a finished match's players, each player's move limited by the least
+/// settled of their opponents (`PROVISIONAL_GAMES`). `players[i]` is the standing of a player
+/// on side `sides[i]`, and `ranks[side]` is where that side finished (0 first; equal ranks
+/// shared it).
+pub fn rate(ladder: &str, players: &[Standing], sides: &[usize], ranks: &[usize]) -> Vec<Standing> {
+    let after = rate_alone(ladder, players, sides, ranks);
+    players
+        .iter()
+        .zip(sides)
+        .zip(after)
+        .map(|((before, side), new)| {
+            let weight = players
+                .iter()
+                .zip(sides)
+                .filter(|(_, s)| *s != side)
+                .map(|(p, _)| p.settled())
+                .fold(1.0, f64::min);
+            Standing { rating: before.rating + weight * (new.rating - before.rating), ..new }
+        })
+        .collect()
+}
+
+/// The new standings of a finished match's players, as the rating system alone gives them. `players[i]` is the standing of a player
 /// on side `sides[i]`, and `ranks[side]` is where that side finished (0 first; equal ranks
 /// shared it). Singles (two sides of one) is rated by Glicko-2, everything else as teams.
-pub fn rate(ladder: &str, players: &[Standing], sides: &[usize], ranks: &[usize]) -> Vec<Standing> {
+fn rate_alone(ladder: &str, players: &[Standing], sides: &[usize], ranks: &[usize]) -> Vec<Standing> {
     let count = |s: &Standing| Standing { games: s.games + 1, ..*s };
     if ladder == "singles" && players.len() == 2 && sides == [0, 1] && ranks.len() == 2 {
         let outcome = match ranks[0].cmp(&ranks[1]) {
@@ -120,6 +153,27 @@ mod tests {
         assert_eq!((after[0].games, after[1].games), (1, 1));
         let drawn = rate("singles", &[start, start], &[0, 1], &[0, 0]);
         assert!((drawn[0].rating - 1500.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_new_accounts_loss_moves_its_opponent_by_a_sixth_and_its_own_rating_in_full() {
+        let settled = Standing { games: PROVISIONAL_GAMES, ..Standing::new("singles") };
+        let fresh = Standing::new("singles");
+        let against_settled = rate("singles", &[settled, settled], &[0, 1], &[0, 1]);
+        let against_fresh = rate("singles", &[settled, fresh], &[0, 1], &[0, 1]);
+        let gain = |after: &[Standing]| after[0].rating - settled.rating;
+        assert!(gain(&against_settled) > 0.0);
+        // The same result against a throwaway is worth a sixth as much.
+        let alone = rate_alone("singles", &[settled, fresh], &[0, 1], &[0, 1]);
+        assert!((gain(&against_fresh) - gain(&alone) / 6.0).abs() < 1e-9, "{against_fresh:?} {alone:?}");
+        assert_eq!(against_fresh[1], alone[1], "the new account's own loss is in full");
+        // Each match it finishes, it moves others more.
+        let seasoned = Standing { games: 3, ..fresh };
+        let against_seasoned = rate("singles", &[settled, seasoned], &[0, 1], &[0, 1]);
+        assert!(gain(&against_seasoned) > gain(&against_fresh));
+        // Two new accounts farming each other: a sixth of Glicko-2's move.
+        let farmed = rate("singles", &[fresh, fresh], &[0, 1], &[0, 1]);
+        assert!(farmed[0].rating - 1500.0 < 30.0, "{farmed:?}");
     }
 
     #[test]

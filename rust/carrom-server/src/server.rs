@@ -13,7 +13,7 @@ use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::BoardSpec;
 use carrom_net::lobby::{ToClient, CODE_ALPHABET, CODE_LENGTH};
-use carrom_net::rate::RateLimit;
+use carrom_net::rate::{RateLimit, RateLimits};
 use carrom_net::{Holder, Host, PeerId, Served};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -27,6 +27,9 @@ const HANDSHAKE_BURST: u32 = 20;
 /// Queries (ratings, leaderboards) an address may make a second, and at once.
 const QUERIES_PER_SECOND: u32 = 10;
 const QUERY_BURST: u32 = 30;
+/// Addresses whose arrivals are remembered at most (see `RateLimits`: a flood of new ones
+/// forgets only those not seen for a while).
+pub const ADDRESSES_KEPT: usize = 100_000;
 
 /// A way into the server that an address may not rush.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -35,7 +38,14 @@ pub enum Door {
     Socket,
     /// A JSON query (a player, a leaderboard): each costs the database a read.
     Query,
+    /// A room's code tried (joining or watching): a few tries a minute, so that codes cannot
+    /// be guessed to find matches to watch.
+    Code,
 }
+
+/// Codes an address may try a minute, and at once.
+pub const CODES_PER_MINUTE: u32 = 6;
+const CODE_BURST: u32 = 6;
 /// How long a finished match's players have to ask for a rematch, seconds.
 const REMATCH_SECONDS: f64 = 120.0;
 
@@ -70,6 +80,8 @@ pub struct Member {
     pub outbox: Outbox,
     /// Where its protocol frames go.
     pub slot: Slot,
+    /// The address it connects from (behind a trusted proxy, the device's).
+    pub address: IpAddr,
 }
 
 /// A friends' room not yet started.
@@ -100,7 +112,6 @@ pub struct TableRef {
 }
 
 /// Who waits, plays and watches.
-#[derive(Default)]
 pub struct Hub {
     /// Players waiting for a quick match.
     pub queue: Queue<Member>,
@@ -115,9 +126,27 @@ pub struct Hub {
     /// Finished matches open for a rematch, by code.
     pub rematches: HashMap<String, Rematch>,
     /// How fast each address has come in, by door.
-    arrivals: HashMap<(Door, IpAddr), RateLimit>,
+    arrivals: RateLimits<(Door, IpAddr)>,
+    /// When each address was last logged refused, by kind: once a minute each.
+    logged: RateLimits<(&'static str, IpAddr)>,
     /// Whether the server is stopping: no new matches.
     pub draining: bool,
+}
+
+impl Default for Hub {
+    fn default() -> Hub {
+        Hub {
+            queue: Queue::default(),
+            rooms: HashMap::new(),
+            tables: HashMap::new(),
+            codes: HashMap::new(),
+            playing: HashMap::new(),
+            rematches: HashMap::new(),
+            arrivals: RateLimits::new(ADDRESSES_KEPT),
+            logged: RateLimits::new(ADDRESSES_KEPT),
+            draining: false,
+        }
+    }
 }
 
 /// Everything the server's tasks share.
@@ -188,17 +217,30 @@ impl Server {
     /// Whether `address` may come in by `door` now.
     pub fn may_enter(&self, door: Door, address: IpAddr) -> bool {
         let now = self.now();
-        let (rate, burst) = match door {
-            Door::Socket => (self.config.handshake_rate, HANDSHAKE_BURST.max(self.config.handshake_rate)),
-            Door::Query => (QUERIES_PER_SECOND, QUERY_BURST),
+        let limit = match door {
+            Door::Socket => {
+                RateLimit::new(self.config.handshake_rate, HANDSHAKE_BURST.max(self.config.handshake_rate))
+            }
+            Door::Query => RateLimit::new(QUERIES_PER_SECOND, QUERY_BURST),
+            Door::Code => RateLimit::per_minute(CODES_PER_MINUTE, CODE_BURST),
         };
-        let mut hub = self.hub();
-        // Bounded: a flood of addresses forgets them all rather than grow.
-        if hub.arrivals.len() > 10_000 {
-            hub.arrivals.clear();
+        self.hub().arrivals.take(&(door, address), now, || limit).is_ok()
+    }
+
+    /// Whether `address` is a proxy the operator trusts to say who it forwards (`--trusted-proxy`).
+    pub fn is_trusted_proxy(&self, address: IpAddr) -> bool {
+        self.config.trusted_proxies.iter().any(|net| net.contains(&address))
+    }
+
+    /// Counts a refusal of kind `kind` of what `address` sent, and logs it — once a minute for
+    /// each address and kind, however many it sends.
+    pub fn refused(&self, address: IpAddr, kind: &'static str, reason: &str) {
+        self.metrics.refused_as(kind);
+        let now = self.now();
+        let log = self.hub().logged.take(&(kind, address), now, || RateLimit::per_minute(1, 1)).is_ok();
+        if log {
+            tracing::info!(%address, kind, reason, "refused (said once a minute for an address)");
         }
-        let limit = hub.arrivals.entry((door, address)).or_insert_with(|| RateLimit::new(rate, burst));
-        limit.take(now).is_ok()
     }
 
     /// A new room code, used by no room or running match of this node.
@@ -367,6 +409,8 @@ impl Server {
                 }
             }
             hub.rematches.retain(|_, offer| offer.until > now);
+            hub.arrivals.sweep(now);
+            hub.logged.sweep(now);
         }
     }
 
@@ -405,6 +449,10 @@ impl House for Server {
 
     fn metrics(&self) -> &Metrics {
         &self.metrics
+    }
+
+    fn leaver_seconds(&self) -> u32 {
+        self.config.leaver_seconds
     }
 
     /// A table's match is over and recorded: its players are free, and may ask for a rematch.

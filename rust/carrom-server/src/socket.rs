@@ -3,13 +3,15 @@
 //! `--silent-seconds` is dropped (a phone gone out of range), and so is one that does not read
 //! what it is sent.
 
-use crate::lobby::Desk;
+use crate::lobby::{Desk, Refusal, REQUESTS_PER_SECOND, REQUEST_BURST};
 use crate::outbox::{Frame, Outbox};
 use crate::server::Server;
 use crate::table::ToTable;
 use axum::extract::ws::{Message, WebSocket};
 use carrom_net::lobby::{self, ToClient};
+use carrom_net::rate::RateLimit;
 use futures_util::{SinkExt, StreamExt};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -17,16 +19,24 @@ use std::time::{Duration, Instant};
 pub const MAX_FRAME_IN: usize = 16 * 1024;
 
 /// Serves one device until it goes.
-pub async fn serve(server: Arc<Server>, socket: WebSocket) {
+pub async fn serve(server: Arc<Server>, socket: WebSocket, address: IpAddr) {
     server.metrics.connections.inc();
     let (outbox, mut outgoing) = Outbox::new();
-    let mut desk =
-        Desk { peer: server.next_peer(), outbox: outbox.clone(), slot: Arc::new(Mutex::new(None)), me: None };
+    let mut desk = Desk {
+        peer: server.next_peer(),
+        outbox: outbox.clone(),
+        slot: Arc::new(Mutex::new(None)),
+        me: None,
+        address,
+        pace: RateLimit::new(REQUESTS_PER_SECOND, REQUEST_BURST),
+    };
     let (mut sink, mut stream) = socket.split();
     let ping = Duration::from_secs(u64::from(server.config.ping_seconds));
     let silent = Duration::from_secs(u64::from(server.config.silent_seconds));
     let mut pinger = tokio::time::interval(ping);
     let mut heard = Instant::now();
+    let opened = Instant::now();
+    let hello_within = Duration::from_secs(u64::from(server.config.hello_seconds));
     loop {
         tokio::select! {
             frame = outgoing.recv() => {
@@ -40,7 +50,7 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
                 tokio::select! {
                     sent = sink.send(message) => if sent.is_err() { break },
                     () = outbox.cut() => {
-                        dropped_slow(&server, desk.peer);
+                        dropped_slow(&server, &outbox, desk.peer);
                         break;
                     }
                 }
@@ -53,6 +63,10 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
                 }
             }
             _ = pinger.tick() => {
+                if desk.me.is_none() && opened.elapsed() > hello_within {
+                    server.refused(desk.address, "NoLobbyHello", "no hello in time");
+                    break;
+                }
                 if heard.elapsed() > silent {
                     tracing::info!(peer = desk.peer, "a silent link was dropped");
                     break;
@@ -62,7 +76,7 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
                 }
             }
             () = outbox.cut() => {
-                dropped_slow(&server, desk.peer);
+                dropped_slow(&server, &outbox, desk.peer);
                 break;
             }
         }
@@ -72,23 +86,27 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket) {
     server.metrics.connections.dec();
 }
 
-/// Counts and logs a connection dropped for not reading what it was sent.
-fn dropped_slow(server: &Server, peer: carrom_net::PeerId) {
-    server.metrics.slow_dropped.inc();
-    tracing::info!(peer, "a connection that did not read was dropped");
+/// Counts and logs a connection cut off: for not reading what it was sent, or hung up by its
+/// table (which logged why).
+fn dropped_slow(server: &Server, outbox: &Outbox, peer: carrom_net::PeerId) {
+    if outbox.was_slow() {
+        server.metrics.slow_dropped.inc();
+        tracing::info!(peer, "a connection that did not read was dropped");
+    }
 }
 
 /// Takes one frame; false to end the connection.
 async fn take(server: &Arc<Server>, desk: &mut Desk, message: Message) -> bool {
     match message {
         Message::Text(text) => {
-            let answer = match lobby::read(text.as_str()) {
-                Ok(request) => desk.answer(server, request).await,
-                Err(error) => Err(error.to_string()),
+            let answer = match (desk.paced(server), lobby::read(text.as_str())) {
+                (Err(refusal), _) => Err(refusal),
+                (Ok(()), Ok(request)) => desk.answer(server, request).await,
+                (Ok(()), Err(error)) => Err(Refusal { kind: "Lobby", reason: error.to_string() }),
             };
-            if let Err(reason) = answer {
-                server.metrics.refused_as("Lobby");
-                desk.outbox.text(&ToClient::Refused { reason });
+            if let Err(refusal) = answer {
+                server.refused(desk.address, refusal.kind, &refusal.reason);
+                desk.outbox.text(&ToClient::Refused { reason: refusal.reason });
             }
             true
         }

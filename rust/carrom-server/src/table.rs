@@ -7,11 +7,12 @@ use crate::metrics::Metrics;
 use crate::outbox::{Frame, Outbox};
 use crate::seating;
 use crate::store::{Finished, SavedMatch, Seated, Store, StoreError};
+use carrom_core::game::Action;
 use carrom_core::rules::Mode;
 use carrom_net::lobby::{Change, ToClient};
 use carrom_net::message::{decode, encode, MAX_TO_HOST_BYTES};
 use carrom_net::{Holder, Host, NetError, Outgoing, PeerId, Served, ToHost, ToPeer};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -26,6 +27,9 @@ const LINGER: Duration = Duration::from_secs(120);
 const TICK: Duration = Duration::from_millis(100);
 /// How long a new table waits for its players' first hello before it counts one as missing.
 const HELLO_GRACE: Duration = Duration::from_secs(10);
+/// Frames a connection may send before its hello is taken (a hello refused for its token
+/// counts): past this it is cut off, so that it cannot keep its table busy refusing it.
+const MAX_BEFORE_HELLO: u32 = 8;
 
 /// What a table needs of the server that runs it: its clock, database and metrics, and to be
 /// told when a match is over and when the table ends.
@@ -38,6 +42,8 @@ pub trait House: Send + Sync + 'static {
     fn node(&self) -> &str;
     /// What the server counts.
     fn metrics(&self) -> &Metrics;
+    /// Seconds a player who left a rated match before every side struck waits to queue again.
+    fn leaver_seconds(&self) -> u32;
     /// The match of `spec` is over and recorded: its players are free.
     fn match_over(&self, spec: &TableSpec);
     /// The table of match `id` has ended.
@@ -99,8 +105,10 @@ struct Guest {
     name: String,
     token: String,
     outbox: Outbox,
-    /// Whether its protocol hello has been passed on.
+    /// Whether the host took its protocol hello.
     hello: bool,
+    /// Frames it sent before that, refused here.
+    before_hello: u32,
     /// When it was last told to slow down (match seconds): a flood is told once a second, not
     /// once a message, or the answers to it would fill its outbox and cut it off.
     told_to_slow_at: f64,
@@ -210,20 +218,32 @@ impl Table {
                 self.served.host_mut().connect(peer);
                 self.guests.insert(
                     peer,
-                    Guest { player, name, token, outbox, hello: false, told_to_slow_at: f64::NEG_INFINITY },
+                    Guest {
+                        player,
+                        name,
+                        token,
+                        outbox,
+                        hello: false,
+                        before_hello: 0,
+                        told_to_slow_at: f64::NEG_INFINITY,
+                    },
                 );
             }
             ToTable::Bytes { peer, bytes, at } => {
-                let Some(bytes) = self.own_hello(peer, bytes) else { return };
+                let bytes = match self.admit(peer, bytes) {
+                    Ok(bytes) => bytes,
+                    Err(None) => return,
+                    Err(Some(error)) => return self.refuse(peer, &error, now),
+                };
                 match self.served.receive(peer, &bytes, now) {
-                    Ok(out) => self.deliver(out, Some(at)),
-                    Err(error) => {
-                        self.server.metrics().refused(&error);
-                        tracing::debug!(table = %self.spec.id, peer, %error, "refused");
-                        if self.tell_refusal(peer, &error, now) {
-                            self.deliver(vec![Host::refusal(peer, &error)], None);
+                    Ok(out) => {
+                        // The host took it: a hello (the only frame it takes first) is said.
+                        if let Some(guest) = self.guests.get_mut(&peer) {
+                            guest.hello = true;
                         }
+                        self.deliver(out, Some(at))
                     }
+                    Err(error) => self.refuse(peer, &error, now),
                 }
             }
             ToTable::Leave { peer } => {
@@ -236,27 +256,47 @@ impl Table {
         }
     }
 
-    /// A connection's first protocol message must be its hello, with the token it gave the
-    /// lobby: passed on with the player's public id as the host's token, so that seats are held
-    /// by players (kept in the database) and no device can say it is another.
-    fn own_hello(&mut self, peer: PeerId, bytes: Vec<u8>) -> Option<Vec<u8>> {
-        let guest = self.guests.get_mut(&peer)?;
-        if guest.hello {
-            return Some(bytes);
+    /// Refuses a frame of `peer`'s for `error`: counted, told (a flood once a second), and a
+    /// connection that keeps talking without an accepted hello is cut off.
+    fn refuse(&mut self, peer: PeerId, error: &NetError, now: f64) {
+        self.server.metrics().refused(error);
+        tracing::debug!(table = %self.spec.id, peer, %error, "refused");
+        if self.tell_refusal(peer, error, now) {
+            self.deliver(vec![Host::refusal(peer, error)], None);
         }
-        match decode::<ToHost>(&bytes, MAX_TO_HOST_BYTES) {
-            Ok(ToHost::Hello { token, .. }) if token != guest.token => {
-                self.server.metrics().refused_as("ForgedToken");
-                let refused = ToPeer::Refused { reason: "say hello with this device's own token".into() };
-                guest.outbox.send(Frame::Binary(encode(&refused)));
-                None
+        if let Some(guest) = self.guests.get(&peer).filter(|g| g.before_hello > MAX_BEFORE_HELLO) {
+            tracing::info!(table = %self.spec.id, peer, "a connection that would not say hello was cut off");
+            guest.outbox.hang_up();
+        }
+    }
+
+    /// What of `peer`'s frame may reach the match. The match hears a connection only once it
+    /// has said hello, and the hello it hears is the table's own, made from the identity the
+    /// lobby proved on this connection (the player's public id, from the device token's hash):
+    /// nothing a device writes in a hello can name another player. A second hello is refused
+    /// here; frames before an accepted hello are refused here, and a connection that sends
+    /// many of them is cut off. `Err` is the refusal to tell the device (`None`: say nothing).
+    fn admit(&mut self, peer: PeerId, bytes: Vec<u8>) -> Result<Vec<u8>, Option<NetError>> {
+        let Some(guest) = self.guests.get_mut(&peer) else { return Err(None) };
+        // One decode decides: what fails to decode is the host's to refuse with its reason.
+        let hello = match decode::<ToHost>(&bytes, MAX_TO_HOST_BYTES) {
+            Ok(ToHost::Hello { token, .. }) => Some(token),
+            _ => None,
+        };
+        match (guest.hello, hello) {
+            (true, None) => Ok(bytes),
+            (true, Some(_)) => Err(Some(NetError::HelloTwice)),
+            (false, Some(token)) if token != guest.token => {
+                guest.before_hello += 1;
+                Err(Some(NetError::ForgedToken))
             }
-            Ok(ToHost::Hello { .. }) => {
-                guest.hello = true;
-                Some(encode(&ToHost::Hello { name: guest.name.clone(), token: guest.player.clone() }))
+            (false, Some(_)) => {
+                Ok(encode(&ToHost::Hello { name: guest.name.clone(), token: guest.player.clone() }))
             }
-            // Anything else before hello is the host's to refuse.
-            _ => Some(bytes),
+            (false, None) => {
+                guest.before_hello += 1;
+                Err(Some(NetError::NoHello))
+            }
         }
     }
 
@@ -356,6 +396,23 @@ impl Table {
         Ok(held)
     }
 
+    /// Whether a player of every side has struck at least once in the match.
+    fn every_side_struck(&self) -> bool {
+        let struck: BTreeSet<usize> = self
+            .served
+            .game()
+            .replay()
+            .actions
+            .iter()
+            .filter_map(|action| match action {
+                Action::Strike { seat, .. } => Some(u8::from(*seat)),
+                _ => None,
+            })
+            .filter_map(|seat| self.spec.seated.iter().find(|s| s.seat == seat).map(|s| s.side))
+            .collect();
+        self.spec.seated.iter().all(|s| struck.contains(&s.side))
+    }
+
     /// The sides of players who dropped and did not come back in time (the host has handed
     /// their seats to a stand-in, which the server does not play: the match is abandoned).
     fn gone_sides(&self) -> Vec<usize> {
@@ -379,6 +436,9 @@ impl Table {
             let drawn = matches!(game.rules().outcome(), Some(carrom_core::rules::Outcome::Drawn(_)));
             (if drawn { "drawn" } else { "won" }, seating::ranks(game))
         };
+        // A result counts for rating only once every side has struck: before that it says
+        // nothing of skill (two accounts of one person could end a match at once).
+        let rated = self.spec.rated && self.every_side_struck();
         let replay = game.replay().to_json().unwrap_or_default();
         let state = game.to_json().unwrap_or_default();
         let finished = Finished {
@@ -388,11 +448,22 @@ impl Table {
             replay: &replay,
             state: &state,
             shots: self.served.host().rested_shots(),
-            ladder: self.spec.rated.then(|| self.spec.mode.name()),
+            ladder: rated.then(|| self.spec.mode.name()),
             seated: &self.spec.seated,
             ranks: &ranks,
         };
         let changes = self.server.store().finish(&finished).await?;
+        if changes.is_some() && self.spec.rated && !rated && ending == "abandoned" {
+            // Leaving early costs no rating, so that it cannot be farmed; it costs a wait.
+            let leavers: Vec<String> = self
+                .spec
+                .seated
+                .iter()
+                .filter(|s| gone.contains(&s.side))
+                .map(|s| s.player.clone())
+                .collect();
+            self.server.store().bar_from_queue(&leavers, self.server.leaver_seconds()).await?;
+        }
         if let Some(changes) = changes {
             self.server.metrics().finished.inc();
             tracing::info!(table = %self.spec.id, ending, "the match is over");

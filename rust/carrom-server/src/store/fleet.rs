@@ -39,6 +39,8 @@ pub struct Queued {
     pub since_ms: i64,
     /// The node the player waits on.
     pub node: String,
+    /// The address the player connects from: two of one address are paired unrated.
+    pub address: String,
 }
 
 /// Where a running match is held.
@@ -224,9 +226,9 @@ impl Store {
     /// Puts `queued` in the fleet's queue (again, if there already).
     pub async fn enqueue(&self, queued: &Queued) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO waiting (player, name, mode, rules, rating, since_ms, node) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (player) DO UPDATE SET name = excluded.name, mode = excluded.mode, rules = excluded.rules, \
-             rating = excluded.rating, since_ms = excluded.since_ms, node = excluded.node, match_id = NULL",
+            "INSERT INTO waiting (player, name, mode, rules, rating, since_ms, node, address) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (player) DO UPDATE SET name = excluded.name, mode = excluded.mode, rules = excluded.rules, \
+             rating = excluded.rating, since_ms = excluded.since_ms, node = excluded.node, address = excluded.address, match_id = NULL",
         )
         .bind(&queued.player)
         .bind(&queued.name)
@@ -235,6 +237,7 @@ impl Store {
         .bind(queued.rating)
         .bind(queued.since_ms)
         .bind(&queued.node)
+        .bind(&queued.address)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -260,7 +263,7 @@ impl Store {
     pub async fn queue(&self) -> Result<Vec<Queued>, StoreError> {
         let rows = sqlx::query(
             "SELECT w.player AS player, w.name AS name, w.mode AS mode, w.rules AS rules, w.rating AS rating, \
-             w.since_ms AS since_ms, w.node AS node FROM waiting w JOIN nodes n ON n.id = w.node \
+             w.since_ms AS since_ms, w.node AS node, w.address AS address FROM waiting w JOIN nodes n ON n.id = w.node \
              WHERE n.lease_until >= $1 AND w.match_id IS NULL ORDER BY w.since_ms, w.player",
         )
         .bind(now_ms())
@@ -276,6 +279,7 @@ impl Store {
                     rating: r.try_get("rating")?,
                     since_ms: r.try_get("since_ms")?,
                     node: r.try_get("node")?,
+                    address: r.try_get("address")?,
                 })
             })
             .collect()

@@ -6,6 +6,7 @@
 mod daily;
 mod finish;
 mod fleet;
+mod leaver;
 mod rows;
 
 pub use daily::{DailyPlace, DailyRow};
@@ -50,10 +51,11 @@ pub struct Store {
 }
 
 /// The schema's migrations, in order, built into the binary.
-const MIGRATIONS: [(i64, &str, &str); 3] = [
+const MIGRATIONS: [(i64, &str, &str); 4] = [
     (1, "players ratings matches", include_str!("../../migrations/0001_players_ratings_matches.sql")),
     (2, "fleet", include_str!("../../migrations/0002_fleet.sql")),
     (3, "daily challenge", include_str!("../../migrations/0003_daily.sql")),
+    (4, "fair ratings", include_str!("../../migrations/0004_fair_ratings.sql")),
 ];
 
 impl Store {
@@ -202,6 +204,11 @@ impl Store {
         expires: i64,
         node: &str,
     ) -> Result<(), StoreError> {
+        // One room a player: a new one replaces any not yet started.
+        sqlx::query("DELETE FROM rooms WHERE owner = $1 AND match_id IS NULL")
+            .bind(owner)
+            .execute(&self.pool)
+            .await?;
         sqlx::query(
             "INSERT INTO rooms (code, mode, rules, owner, match_id, expires, node) \
              VALUES ($1, $2, $3, $4, NULL, $5, $6) ON CONFLICT (code) DO UPDATE SET mode = excluded.mode, \
@@ -217,6 +224,14 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// Forgets rooms whose codes have expired (a started room's match is found by its code in
+    /// the matches themselves): how many.
+    pub async fn sweep_rooms(&self) -> Result<u64, StoreError> {
+        let done =
+            sqlx::query("DELETE FROM rooms WHERE expires < $1").bind(now()).execute(&self.pool).await?;
+        Ok(done.rows_affected())
     }
 
     /// The room's code now leads to `match_id`.

@@ -9,7 +9,7 @@ pub mod play;
 
 use carrom_server::bot::Bot;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{IpAddr, Ipv4Addr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 pub const WAIT: Duration = Duration::from_secs(20);
 
 static MADE: AtomicU32 = AtomicU32::new(0);
+/// Bots made, for each a loopback address of its own.
+static DEVICES: AtomicU32 = AtomicU32::new(0);
 
 /// A fresh database of each kind this run has, named after `test`.
 pub async fn databases(test: &str) -> Vec<String> {
@@ -54,7 +56,22 @@ impl Running {
     /// Starts the server on `database` with `options` added to the defaults of the tests (no
     /// turn timer), and waits until it listens.
     pub fn start(database: &str, options: &[&str]) -> Running {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_carrom-server"));
+        Running::start_in(Command::new(env!("CARGO_BIN_EXE_carrom-server")), database, options)
+    }
+
+    /// Starts it as `start` does, allowed to open at most `files` descriptors (`ulimit -n`),
+    /// as on a small machine or in a tight container.
+    pub fn start_with_files(database: &str, options: &[&str], files: u32) -> Running {
+        let mut command = Command::new("sh");
+        command.args([
+            "-c",
+            &format!("ulimit -n {files} && exec \"$0\" \"$@\""),
+            env!("CARGO_BIN_EXE_carrom-server"),
+        ]);
+        Running::start_in(command, database, options)
+    }
+
+    fn start_in(mut command: Command, database: &str, options: &[&str]) -> Running {
         command.args(["--listen", "127.0.0.1:0", "--database", database]);
         if !options.contains(&"--turn-seconds") {
             command.args(["--turn-seconds", "0"]);
@@ -79,11 +96,19 @@ impl Running {
         Running { child, address, database: database.to_string() }
     }
 
-    /// A bot connected to this server.
+    /// A bot connected to this server from a loopback address of its own, as each device
+    /// comes from its own address.
     pub async fn bot(&self, name: &str, token: &str) -> Bot {
-        Bot::connect(&self.address, name, token, u64::from(MADE.fetch_add(1, Ordering::Relaxed)))
-            .await
-            .unwrap()
+        let n = DEVICES.fetch_add(1, Ordering::Relaxed);
+        let own = Ipv4Addr::new(127, 3, (n / 200) as u8, (n % 200 + 10) as u8);
+        self.bot_from(own.into(), name, token).await
+    }
+
+    /// A bot connected from the loopback address `from` (several bots of one address stand
+    /// for two accounts on one device, or one household).
+    pub async fn bot_from(&self, from: IpAddr, name: &str, token: &str) -> Bot {
+        let seed = u64::from(MADE.fetch_add(1, Ordering::Relaxed));
+        Bot::connect_from(&self.address, Some(from), name, token, seed).await.unwrap()
     }
 
     /// A bot connected through `address` (a relay in front of this server).
@@ -101,13 +126,23 @@ impl Running {
         self.request("POST", path, body)
     }
 
+    /// `GET path` with `headers` (whole lines, without their line ends): the status and body.
+    pub fn get_with(&self, path: &str, headers: &[&str]) -> (u16, String) {
+        self.request_with("GET", path, "", headers)
+    }
+
     fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        self.request_with(method, path, body, &[])
+    }
+
+    fn request_with(&self, method: &str, path: &str, body: &str, headers: &[&str]) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream.set_read_timeout(Some(WAIT)).unwrap();
+        let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
         write!(
             stream,
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\n\r\n{body}",
+             {extra}Content-Length: {}\r\n\r\n{body}",
             self.address,
             body.len()
         )

@@ -76,3 +76,19 @@ pub async fn settle(bots: &mut [&mut Bot], for_how_long: Duration) {
         }
     }
 }
+
+/// Whether a player of every side of the bot's match has struck (what makes a match rated).
+pub fn every_side_struck(bot: &Bot) -> bool {
+    let Some(game) = bot.game() else { return false };
+    let rules = game.rules();
+    let struck: Vec<_> = game
+        .replay()
+        .actions
+        .iter()
+        .filter_map(|a| match a {
+            carrom_core::game::Action::Strike { seat, .. } => rules.side_of(*seat),
+            _ => None,
+        })
+        .collect();
+    rules.mode().seats().iter().filter_map(|s| rules.side_of(*s)).all(|side| struck.contains(&side))
+}

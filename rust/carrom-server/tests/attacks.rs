@@ -1,0 +1,298 @@
+//! The match server against hostile clients: the real process on 127.0.0.1 over a real
+//! database, and clients written to cheat — someone else's seat, a farmed rating, sockets that
+//! hold the server's descriptors, forged addresses. Each test fails on a server without the
+//! defence it names (docs/online.md, "Threats and what stops them").
+
+mod common;
+
+use carrom_net::lobby::{ToClient, ToServer, CODE_ALPHABET, CODE_LENGTH};
+use carrom_net::Replica;
+use carrom_server::bot::{Bot, BotError};
+use common::play::{drive, every_side_struck, in_step, matched, refused, settle, welcome};
+use common::{databases, token, Running, WAIT};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Two bots in a quick match of singles, with their public ids, and the match's code.
+async fn pair(server: &Running, names: [&str; 2]) -> (Bot, Bot, [String; 2], String) {
+    let mut a = server.bot(names[0], &token(names[0])).await;
+    let mut b = server.bot(names[1], &token(names[1])).await;
+    let (ids, code) = quick(&mut a, &mut b).await;
+    (a, b, ids, code)
+}
+
+/// `a` and `b`, connected, say hello and ask for a quick match of singles: their public ids
+/// and the match's code.
+async fn quick(a: &mut Bot, b: &mut Bot) -> ([String; 2], String) {
+    let (id_a, _) = welcome(a).await;
+    let (id_b, _) = welcome(b).await;
+    let quick = ToServer::Quick { mode: "singles".into(), rules: "classic".into() };
+    a.ask(&quick).await.unwrap();
+    b.ask(&quick).await.unwrap();
+    matched(a).await;
+    let (_, code, _) = matched(b).await;
+    ([id_a, id_b], code)
+}
+
+/// A device that watches the match of `code` and says no hello of its own.
+async fn intruder(server: &Running, name: &str, code: &str) -> Bot {
+    let mut bot = server.bot(name, &token(name)).await;
+    welcome(&mut bot).await;
+    bot.auto_hello = false;
+    bot.ask(&ToServer::Watch { code: code.into() }).await.unwrap();
+    let (_, _, watching) = matched(&mut bot).await;
+    assert!(watching);
+    bot
+}
+
+/// Reads what comes to `bot` for `how_long`; false once its connection is closed.
+async fn listen(bot: &mut Bot, how_long: Duration) -> bool {
+    let deadline = Instant::now() + how_long;
+    while Instant::now() < deadline {
+        match bot.read(Duration::from_millis(20)).await {
+            Ok(()) | Err(BotError::Silent(_)) => {}
+            Err(_) => return false,
+        }
+    }
+    true
+}
+
+#[tokio::test]
+async fn a_watcher_cannot_take_a_players_seat_by_naming_them_in_its_hello() {
+    for database in databases("takeover").await {
+        let server = Running::start(&database, &[]);
+        let (mut a, mut b, [victim, _], code) = pair(&server, ["vani", "wasim"]).await;
+        drive(&mut [&mut a, &mut b], |bots| in_step(bots, 2)).await;
+        let seats = a.seats().to_vec();
+
+        // Straight in: a hello that names the player (their public id is on every leaderboard).
+        let mut mallory = intruder(&server, "mallory", &code).await;
+        mallory.send(Message::Binary(Replica::hello("vani", &victim).into())).await.unwrap();
+        // Then its own hello, and the player's id again on the same connection.
+        mallory.send(Message::Binary(Replica::hello("mallory", &token("mallory")).into())).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        mallory.send(Message::Binary(Replica::hello("vani", &victim).into())).await.unwrap();
+
+        // On one connection: a flood first, so that a rate limiter refuses the hello that
+        // follows, then the player's id.
+        let mut trudy = intruder(&server, "trudy", &code).await;
+        for _ in 0..60 {
+            let junk = Replica::aim(seats[0], 0.0, carrom_core::Vec2::new(0.0, 1.0));
+            let _ = trudy.send(Message::Binary(junk.into())).await;
+        }
+        let _ = trudy.send(Message::Binary(Replica::hello("trudy", &token("trudy")).into())).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let _ = trudy.send(Message::Binary(Replica::hello("vani", &victim).into())).await;
+
+        settle(&mut [&mut a, &mut b, &mut mallory], Duration::from_secs(1)).await;
+        listen(&mut trudy, Duration::from_millis(500)).await;
+        assert!(mallory.seats().is_empty() && trudy.seats().is_empty(), "no intruder holds a seat");
+        let told = mallory.refusals.join(" | ");
+        assert!(told.contains("own token") && told.contains("one hello a connection"), "{told}");
+        assert!(mallory.game().is_some(), "its own hello made it a watcher");
+
+        // The player's strikes are still theirs, and play goes on.
+        let turns = a.turns;
+        drive(&mut [&mut a, &mut b, &mut mallory], |bots| in_step(bots, turns + 3)).await;
+        assert_eq!(a.seats(), seats);
+        assert!(!a.refusals.iter().any(|r| r.contains("hello")), "{:?}", a.refusals);
+        assert!(server.metric("carrom_refusals_total{reason=\"ForgedToken\"}") >= 1.0);
+    }
+}
+
+#[tokio::test]
+async fn a_connection_that_talks_before_its_hello_never_reaches_the_match_and_is_cut_off() {
+    let database = databases("prehello").await.remove(0);
+    let server = Running::start(&database, &[]);
+    let (mut a, mut b, _, code) = pair(&server, ["xena", "yusuf"]).await;
+    drive(&mut [&mut a, &mut b], |bots| in_step(bots, 1)).await;
+    let mut chatter = intruder(&server, "chatter", &code).await;
+    for _ in 0..20 {
+        let junk = Replica::aim(a.seats()[0], 0.0, carrom_core::Vec2::new(0.0, 1.0));
+        if chatter.send(Message::Binary(junk.into())).await.is_err() {
+            break;
+        }
+    }
+    let open = listen(&mut chatter, WAIT).await;
+    assert!(!open, "a connection that will not say hello is cut off");
+    assert!(chatter.refusals.iter().all(|r| r.contains("say hello")), "{:?}", chatter.refusals);
+    assert!(server.metric("carrom_refusals_total{reason=\"NoHello\"}") >= 8.0);
+    let turns = a.turns;
+    drive(&mut [&mut a, &mut b], |bots| in_step(bots, turns + 2)).await;
+    assert!(a.refusals.is_empty() && b.refusals.is_empty(), "{:?} {:?}", a.refusals, b.refusals);
+}
+
+/// The end of `bot`'s match: its ending and the rating changes it told.
+async fn over(bot: &mut Bot) -> (String, Vec<carrom_net::lobby::Change>) {
+    bot.until(WAIT, |m| match m {
+        ToClient::Over { ending, changes } => Some((ending.clone(), changes.clone())),
+        _ => None,
+    })
+    .await
+    .expect("the match ends")
+}
+
+#[tokio::test]
+async fn a_rating_cannot_be_farmed_by_leaving_at_once_or_by_two_accounts_on_one_address() {
+    for database in databases("farm").await {
+        let server = Running::start(&database, &["--drop-seconds", "1", "--leaver-seconds", "600"]);
+        // Two fresh tokens: one leaves before anybody struck.
+        let (mut farmer, throwaway, _, _) = pair(&server, ["farmer", "throwaway"]).await;
+        throwaway.close().await;
+        let (ending, changes) = over(&mut farmer).await;
+        assert_eq!(ending, "abandoned");
+        assert!(changes.is_empty(), "a match left before every side struck is not rated: {changes:?}");
+        // The leaver waits before the next quick match.
+        let mut back = server.bot("throwaway", &token("throwaway")).await;
+        welcome(&mut back).await;
+        back.ask(&ToServer::Quick { mode: "singles".into(), rules: "classic".into() }).await.unwrap();
+        let why = refused(&mut back).await;
+        assert!(why.contains("quick match again in"), "{why}");
+
+        // Two accounts of one device: both strike, then one leaves. Not rated either.
+        let home = std::net::IpAddr::from([127, 9, 9, 9]);
+        let mut one = server.bot_from(home, "one", &token("one")).await;
+        let mut two = server.bot_from(home, "two", &token("two")).await;
+        quick(&mut one, &mut two).await;
+        drive(&mut [&mut one, &mut two], |bots| in_step(bots, 2) && every_side_struck(bots[0])).await;
+        two.close().await;
+        let (ending, changes) = over(&mut one).await;
+        assert_eq!(ending, "abandoned");
+        assert!(changes.is_empty(), "two accounts on one address are not rated: {changes:?}");
+        let (_, board) = server.get("/leaderboard?ladder=singles");
+        let board: serde_json::Value = serde_json::from_str(&board).unwrap();
+        assert_eq!(board["players"].as_array().map(Vec::len), Some(0), "nobody is on the board: {board}");
+    }
+}
+
+/// A TCP connection to `server` from the loopback address `from`.
+async fn tcp_from(server: &Running, from: std::net::Ipv4Addr) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind((from, 0).into())?;
+    // A server out of descriptors leaves connections unanswered: bounded, that is a failure.
+    tokio::time::timeout(Duration::from_secs(2), socket.connect(server.address.parse().unwrap()))
+        .await
+        .unwrap_or_else(|_| Err(std::io::ErrorKind::TimedOut.into()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_idle_sockets_and_half_sent_headers_do_not_keep_a_player_out() {
+    use tokio::io::AsyncWriteExt;
+    let database = databases("idle").await.remove(0);
+    // A process allowed 256 descriptors, as in a tight container.
+    let options = ["--header-seconds", "2", "--hello-seconds", "2"];
+    let server = Running::start_with_files(&database, &options, 256);
+    // WebSockets that never say the lobby's hello…
+    let mut silent = vec![];
+    for _ in 0..5 {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", server.address)).await.unwrap();
+        silent.push(ws);
+    }
+    let mut held = vec![];
+    // …a thousand sockets from a hundred addresses that never say a word…
+    for i in 0..1000_u32 {
+        let from = std::net::Ipv4Addr::new(127, 5, (i / 10) as u8, 1);
+        if let Ok(tcp) = tcp_from(&server, from).await {
+            held.push(tcp);
+        }
+    }
+    // …and fifty that send half a request and stop.
+    for i in 0..50_u32 {
+        let from = std::net::Ipv4Addr::new(127, 6, i as u8, 1);
+        if let Ok(mut tcp) = tcp_from(&server, from).await {
+            let _ = tcp.write_all(b"GET /ws HTTP/1.1\r\nHost: carrom\r\nUpgrade: websocket\r\n").await;
+            held.push(tcp);
+        }
+    }
+    // A player still gets in (at worst once the idle ones have been shown out) and plays.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let mut players = vec![];
+    for name in ["zara", "amir"] {
+        let bot = loop {
+            let from = if name == "zara" { [127, 7, 0, 1] } else { [127, 7, 0, 2] };
+            let seed = u64::from(name.len() as u32);
+            match Bot::connect_from(&server.address, Some(from.into()), name, &token(name), seed).await {
+                Ok(bot) => break bot,
+                Err(e) => assert!(Instant::now() < deadline, "{name} could not get in: {e}"),
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        };
+        players.push(bot);
+    }
+    let (mut a, mut b) = (players.remove(0), players.remove(0));
+    quick(&mut a, &mut b).await;
+    drive(&mut [&mut a, &mut b], |bots| in_step(bots, 2)).await;
+    // The silent WebSockets were closed for want of a hello.
+    for mut ws in silent {
+        use futures_util::StreamExt;
+        let end = tokio::time::timeout(WAIT, async { while let Some(Ok(_)) = ws.next().await {} }).await;
+        assert!(end.is_ok(), "a WebSocket with no hello stays open");
+    }
+    assert!(server.metric("carrom_refusals_total{reason=\"Connections\"}") > 0.0);
+    assert!(server.metric("carrom_refusals_total{reason=\"NoLobbyHello\"}") >= 5.0);
+    drop(held);
+}
+
+#[tokio::test]
+async fn x_forwarded_for_is_believed_only_from_a_trusted_proxy_and_only_from_the_right() {
+    let database = databases("proxy").await.remove(0);
+    // Behind a proxy on 127.0.0.1, which appends the address it was reached from.
+    let server = Running::start(&database, &["--trusted-proxy", "127.0.0.1/32"]);
+    let refused = |server: &Running, forwarded: &dyn Fn(usize) -> String| {
+        (0..60).filter(|i| server.get_with("/leaderboard", &[&forwarded(*i)]).0 == 429).count()
+    };
+    // One device writes a new address of its own on the left each time: still one device.
+    let forged = refused(&server, &|i| format!("X-Forwarded-For: 10.{i}.0.1, 127.8.8.8"));
+    assert!(forged > 0, "sixty queries of one device, whatever it wrote, are limited");
+    // Another device behind the same proxy is not held to the first one's count.
+    let (status, _) = server.get_with("/leaderboard", &["X-Forwarded-For: 127.8.8.9"]);
+    assert_eq!(status, 200);
+    // A server with no trusted proxy ignores the header.
+    let plain = Running::start(&database, &[]);
+    let ignored = refused(&plain, &|i| format!("X-Forwarded-For: 10.{i}.0.1"));
+    assert!(ignored > 0, "a header anyone can write gives no one a new address");
+}
+
+#[tokio::test]
+async fn room_codes_cannot_be_guessed_in_a_flood_and_old_rooms_are_swept() {
+    let database = databases("guess").await.remove(0);
+    let server = Running::start(&database, &["--code-seconds", "1"]);
+    let mut guesser = server.bot("guesser", &token("guesser")).await;
+    welcome(&mut guesser).await;
+    for i in 0..40 {
+        let code = (0..CODE_LENGTH).map(|k| CODE_ALPHABET[(i + k) % CODE_ALPHABET.len()] as char).collect();
+        guesser.ask(&ToServer::Watch { code }).await.unwrap();
+    }
+    let mut reasons = vec![];
+    while let Ok(reason) = guesser
+        .until(Duration::from_millis(500), |m| match m {
+            ToClient::Refused { reason } => Some(reason.clone()),
+            _ => None,
+        })
+        .await
+    {
+        reasons.push(reason);
+    }
+    let guessed = reasons.iter().filter(|r| r.contains("no match has the code")).count();
+    assert!(guessed <= 6, "{guessed} codes tried in a moment: {reasons:?}");
+    assert!(reasons.iter().any(|r| r.contains("room codes a minute")), "{reasons:?}");
+    // Rooms made as fast as a client can: one at a time is kept, and none once expired.
+    let mut maker = server.bot("maker", &token("maker")).await;
+    welcome(&mut maker).await;
+    for _ in 0..200 {
+        maker.ask(&ToServer::Create { mode: "singles".into(), rules: "classic".into() }).await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(rooms(&database).await <= 1, "one room a player");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(rooms(&database).await, 0, "expired rooms are swept");
+    assert!(server.metric("carrom_refusals_total{reason=\"LobbyFlood\"}") > 0.0);
+}
+
+/// Rows in the database's rooms table.
+async fn rooms(database: &str) -> i64 {
+    use sqlx::{Connection, Row};
+    sqlx::any::install_default_drivers();
+    let mut db = sqlx::AnyConnection::connect(database).await.unwrap();
+    sqlx::query("SELECT COUNT(*) AS n FROM rooms").fetch_one(&mut db).await.unwrap().get::<i64, _>("n")
+}
