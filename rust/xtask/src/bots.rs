@@ -10,6 +10,10 @@ use crate::online::{cpu_seconds, resident_mb};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Every bot connects from this machine's one address: the per-address limits a server keeps
+/// against strangers are lifted for the load.
+const LOAD_OPTIONS: &[&str] = &["--handshake-rate", "100000", "--max-connections-per-address", "100000"];
+
 pub fn run(args: &[String]) -> Result<(), String> {
     let built = Command::new(cargo())
         .args(["build", "-q", "--release", "-p", "carrom-lab", "-p", "carrom-server"])
@@ -53,7 +57,7 @@ fn fleet_load(matches: usize, nodes: usize, args: &[String]) -> Result<(), Strin
     let cluster = crate::postgres::Cluster::start()??;
     let database = format!("{}/postgres", cluster.url());
     let servers = (0..nodes)
-        .map(|n| MatchServer::node_on(&format!("node-{n}"), &database, &["--handshake-rate", "100000"]))
+        .map(|n| MatchServer::node_on(&format!("node-{n}"), &database, LOAD_OPTIONS))
         .collect::<Result<Vec<_>, _>>()?;
     std::thread::sleep(Duration::from_millis(300));
     let pids: Vec<u32> = servers.iter().map(MatchServer::pid).collect();
@@ -113,7 +117,7 @@ fn one_load(matches: usize, args: &[String]) -> Result<(), String> {
     // With taskset, the server has the first core to itself and the bots the others, so that
     // the server's figures are its own; the bots' load on their core shows in their times.
     let pinned = Command::new("taskset").arg("-V").output().is_ok_and(|o| o.status.success());
-    let server = MatchServer::start_on("release", &["--handshake-rate", "100000"], pinned.then_some(0))?;
+    let server = MatchServer::start_on("release", LOAD_OPTIONS, pinned.then_some(0))?;
     let pid = server.pid();
     std::thread::sleep(Duration::from_millis(300));
     let idle_mb = resident_mb(pid).unwrap_or(0.0);
