@@ -7,7 +7,7 @@
 
 use crate::queue::{Queue, Waiting};
 use crate::server::{fresh_match, random_code, Joined, Server};
-use crate::store::{Holding, Node, Queued, SavedMatch, Seated, StoreError};
+use crate::store::{Fence, Holding, Node, Queued, Renewal, SavedMatch, Seated, StoreError, LEASE_MS};
 use crate::table::TableSpec;
 use carrom_core::game::Game;
 use carrom_core::rules::Mode;
@@ -36,8 +36,15 @@ impl Server {
     /// pairs the queue when this node is the matchmaker, and tells this node's waiting players
     /// of the matches they were placed in.
     pub async fn fleet_sweep(self: &Arc<Self>) {
-        if let Err(error) = self.fleet_sweep_once().await {
-            tracing::warn!(%error, "the fleet's sweep failed: tried again in a moment");
+        // A database that does not answer (cut off, not refusing) must not hold the sweep past
+        // half a lease: the next sweep tries again, and the lease's end is noticed meanwhile.
+        let within = std::time::Duration::from_millis(LEASE_MS as u64 / 2);
+        match tokio::time::timeout(within, self.fleet_sweep_once()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::warn!(%error, "the fleet's sweep failed: tried again in a moment"),
+            Err(_) => tracing::warn!(
+                "the database did not answer the fleet's sweep in time: tried again in a moment"
+            ),
         }
     }
 
@@ -66,24 +73,54 @@ impl Server {
             url: self.url.clone(),
             matches: self.hub().tables.len() as i64,
             capacity: self.config.max_matches as i64,
+            epoch: self.epoch.clone(),
         }
     }
 
+    /// Renews this process's lease on its node's name. Found held by another process, the
+    /// name is lost: this one stops (its matches are fenced off by their epoch already).
     async fn renew(&self) -> Result<(), StoreError> {
-        self.store.renew(&self.as_node()).await
+        // The lease runs from when it was asked for at the latest: timed from here, this node
+        // never believes it holds a lease the database has let run out.
+        let asked = std::time::Instant::now();
+        match self.store.renew(&self.as_node()).await? {
+            Renewal::Held => {
+                self.hub().renewed = Some(asked);
+            }
+            Renewal::Clash { epoch, .. } => self.lose(format!(
+                "another process now runs as node {:?} (epoch {epoch}, this one {}): this one stops",
+                self.node, self.epoch
+            )),
+        }
+        Ok(())
     }
 
-    /// Takes up what this node held when it last stopped (one started again under its name).
-    pub async fn take_up_held(self: &Arc<Self>) -> Result<usize, StoreError> {
-        self.renew().await?;
-        let mut taken = 0;
-        for saved in self.store.held_by(&self.node).await? {
-            match self.take_up(saved) {
-                Ok(_) => taken += 1,
-                Err(error) => tracing::error!(%error, "a saved match could not be taken up"),
+    /// Takes this node's name for this process as it starts, and what it held when it last
+    /// stopped (one started again under its name claims them once they are orphans). Another
+    /// process under the name whose lease is still renewed is a clash: refused, saying so. A
+    /// lease that is current but not renewed (a process killed a moment ago) is waited out.
+    pub async fn take_up_held(self: &Arc<Self>) -> Result<usize, String> {
+        let mut last: Option<i64> = None;
+        loop {
+            match self.store.renew(&self.as_node()).await.map_err(|e| e.to_string())? {
+                Renewal::Held => break,
+                Renewal::Clash { epoch, left_ms } => {
+                    // Renewed since the last look (its end moved later): a live twin.
+                    let end = crate::store::now_ms() + left_ms;
+                    if last.is_some_and(|before| end > before + 250) {
+                        return Err(format!(
+                            "node {:?} is already running (epoch {epoch}, its lease renewed): give each process its own --node",
+                            self.node
+                        ));
+                    }
+                    last = Some(*last.get_or_insert(end));
+                    let wait = left_ms.clamp(100, 1_000) as u64;
+                    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+                }
             }
         }
-        Ok(taken + self.claim_orphans().await?)
+        self.hub().renewed = Some(std::time::Instant::now());
+        self.claim_orphans().await.map_err(|e| e.to_string())
     }
 
     /// Claims, within this node's room, running matches no live node holds.
@@ -104,7 +141,7 @@ impl Server {
 
     /// Claims one match from a dead node (or none) and takes it up here.
     async fn claim(self: &Arc<Self>, orphan: &Holding) -> Result<Option<Joined>, StoreError> {
-        if !self.store.claim(&orphan.id, orphan.node.as_deref(), &self.node).await? {
+        if !self.store.claim(orphan, &self.fence()).await? {
             return Ok(None);
         }
         let Some(saved) = self.store.saved(&orphan.id).await? else { return Ok(None) };
@@ -146,7 +183,7 @@ impl Server {
         if let Some(joined) = self.joined(&holding.id) {
             return Ok(Reach::Here(joined));
         }
-        if holding.node.as_deref() == Some(self.node.as_str()) {
+        if holding.node.as_deref() == Some(self.node.as_str()) && holding.epoch == self.epoch {
             let saved = self
                 .store
                 .saved(&holding.id)
@@ -195,11 +232,13 @@ impl Server {
             queue.add((row.mode.clone(), row.rules.clone()), waiting);
         }
         let size = |game: &crate::queue::Game| Mode::from_name(&game.0).map_or(2, |m| m.seats().len());
-        let mut load: Vec<(String, i64)> =
-            live.iter().map(|n| (n.id.clone(), n.capacity - n.matches)).collect();
+        let mut load: Vec<(Fence, i64)> = live
+            .iter()
+            .map(|n| (Fence { node: n.id.clone(), epoch: n.epoch.clone() }, n.capacity - n.matches))
+            .collect();
         for ((mode, rules), group) in queue.pair(0.0, size) {
             let first = &group[0].with.node;
-            let node = match load.iter().position(|(id, room)| id == first && *room > 0) {
+            let node = match load.iter().position(|(holder, room)| &holder.node == first && *room > 0) {
                 Some(i) => i,
                 None => match load.iter().enumerate().max_by_key(|(_, (_, room))| *room) {
                     Some((i, (_, room))) if *room > 0 => i,

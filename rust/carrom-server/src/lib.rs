@@ -48,7 +48,7 @@ pub async fn run(config: config::Config) -> Result<(), String> {
     };
     check_node(&config.node_id(), &public)?;
     let server = server::Server::new(config, store, public);
-    let resumed = server.take_up_held().await.map_err(|e| e.to_string())?;
+    let resumed = server.take_up_held().await?;
     tracing::info!(%address, resumed, database = %url.split('@').next_back().unwrap_or_default(), "listening");
     // The line a script or test waits for.
     println!("carrom-server listening on {address}");
@@ -64,8 +64,12 @@ pub async fn run(config: config::Config) -> Result<(), String> {
     let keeper = sdk.clone().map(|sdk| tokio::spawn(agones::keep(sdk, server.clone())));
     let app = http::routes(server.clone());
     let draining = server.clone();
+    let lost = server.clone();
     gate::serve(server.clone(), listener, app, async move {
-        stop_signal().await;
+        tokio::select! {
+            () = stop_signal() => {}
+            () = lost.lost() => {}
+        }
         tracing::info!("stopping: no new matches; telling the players");
         draining.drain();
         // Tables tell their players and end (a busy one may take a moment: a save under way);
@@ -78,7 +82,7 @@ pub async fn run(config: config::Config) -> Result<(), String> {
     })
     .await;
     // Every match is saved: the others may claim them now rather than when the lease runs out.
-    if let Err(error) = server.store.release(&server.node).await {
+    if let Err(error) = server.store.release(&server.fence()).await {
         tracing::warn!(%error, "the node's lease could not be given up: the others wait it out");
     }
     if let (Some(sdk), Some(keeper)) = (sdk, keeper) {
@@ -89,7 +93,8 @@ pub async fn run(config: config::Config) -> Result<(), String> {
             Err(error) => tracing::warn!(%error, "Agones: shutdown not told"),
         }
     }
-    Ok(())
+    let lost = server.hub().lost.take();
+    lost.map_or(Ok(()), Err)
 }
 
 /// The Agones SDK as `config` names it: the pod's sidecar, or the one given.

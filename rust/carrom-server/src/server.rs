@@ -7,7 +7,7 @@ use crate::metrics::Metrics;
 use crate::outbox::Outbox;
 use crate::queue::{self, Queue};
 use crate::seating;
-use crate::store::{SavedMatch, Store};
+use crate::store::{Fence, SavedMatch, Store};
 use crate::table::{self, House, TableSpec, ToTable};
 use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// Handshakes an address may make at once (and `Config::handshake_rate` a second after).
@@ -131,6 +131,12 @@ pub struct Hub {
     logged: RateLimits<(&'static str, IpAddr)>,
     /// Whether the server is stopping: no new matches.
     pub draining: bool,
+    /// When the lease last renewed was asked for (it runs from then, or later).
+    pub renewed: Option<Instant>,
+    /// Why this process must stop, once it must (its node's name taken by another process).
+    pub lost: Option<String>,
+    /// Whether its matches were stopped for want of the database.
+    pub cut_off: bool,
 }
 
 impl Default for Hub {
@@ -145,6 +151,9 @@ impl Default for Hub {
             arrivals: RateLimits::new(ADDRESSES_KEPT),
             logged: RateLimits::new(ADDRESSES_KEPT),
             draining: false,
+            renewed: None,
+            lost: None,
+            cut_off: false,
         }
     }
 }
@@ -159,11 +168,16 @@ pub struct Server {
     pub metrics: Metrics,
     /// Its id in the fleet (`--node`).
     pub node: String,
+    /// This process's epoch: new each start, so that two processes under one name, or one
+    /// that wakes after its lease ran out, cannot both hold a match.
+    pub epoch: String,
     /// Where clients reach it directly.
     pub url: String,
     /// The daily challenges made here, and the room to judge their entries.
     pub challenges: crate::daily::Challenges,
     hub: Mutex<Hub>,
+    /// Told when this process must stop of itself (`lose`).
+    stopping: tokio::sync::Notify,
     clock: Instant,
     next_peer: AtomicI64,
 }
@@ -187,6 +201,7 @@ impl Server {
     pub fn new(config: Config, store: Store, url: String) -> Arc<Server> {
         Arc::new(Server {
             node: config.node_id(),
+            epoch: random_id(),
             url,
             config,
             store,
@@ -195,12 +210,18 @@ impl Server {
             hub: Mutex::new(Hub::default()),
             clock: Instant::now(),
             next_peer: AtomicI64::new(1),
+            stopping: tokio::sync::Notify::new(),
         })
     }
 
     /// Seconds since the server started: the protocol's clock.
     pub fn now(&self) -> f64 {
         self.clock.elapsed().as_secs_f64()
+    }
+
+    /// Who this process is to the fleet: its node's name and its epoch.
+    pub fn fence(&self) -> Fence {
+        Fence { node: self.node.clone(), epoch: self.epoch.clone() }
     }
 
     /// A new connection's number.
@@ -274,7 +295,7 @@ impl Server {
             fresh_match(code, mode, rules, rated, entrants).map_err(StartError::Game)?;
         let players: Vec<String> = spec.seated.iter().map(|s| s.player.clone()).collect();
         self.store
-            .open_match(&saved, &self.node, &players)
+            .open_match(&saved, &self.fence(), &players)
             .await
             .map_err(|e| StartError::Game(e.refusal()))?;
         let served = self.serve(game, &spec, 0).map_err(StartError::Game)?;
@@ -382,6 +403,7 @@ impl Server {
     /// old rooms and offers, and tells each player in the queue how long they have waited. Run
     /// twice a second.
     pub async fn sweep(self: &Arc<Self>) {
+        self.keep_or_stop_matches();
         self.fleet_sweep().await;
         let now = self.now();
         {
@@ -414,6 +436,41 @@ impl Server {
         }
     }
 
+    /// This process must stop, for `why`: it drains, and `run` ends with `why` as its error.
+    pub fn lose(&self, why: String) {
+        tracing::error!("{why}");
+        self.hub().lost.get_or_insert(why);
+        self.stopping.notify_one();
+    }
+
+    /// Resolves once this process must stop of itself.
+    pub async fn lost(&self) {
+        self.stopping.notified().await;
+    }
+
+    /// A node that has not renewed its lease for longer than the lease lasts (its database
+    /// cut off) may have had its matches claimed by another: it stops them and tells their
+    /// players, who come back through any node to the one that took them.
+    fn keep_or_stop_matches(&self) {
+        let mut hub = self.hub();
+        let expired =
+            hub.renewed.is_some_and(|at| at.elapsed() > Duration::from_millis(crate::store::LEASE_MS as u64));
+        if !expired {
+            hub.cut_off = false;
+            return;
+        }
+        if std::mem::replace(&mut hub.cut_off, true) {
+            return;
+        }
+        tracing::error!(
+            matches = hub.tables.len(),
+            "the database has not answered for a lease: stopping every match"
+        );
+        for table in hub.tables.values() {
+            let _ = table.tx.try_send(ToTable::CutOff);
+        }
+    }
+
     /// Stops taking matches and tells every table and waiting player that the server is going.
     pub fn drain(&self) {
         let mut hub = self.hub();
@@ -443,8 +500,8 @@ impl House for Server {
         &self.store
     }
 
-    fn node(&self) -> &str {
-        &self.node
+    fn fence(&self) -> Fence {
+        Server::fence(self)
     }
 
     fn metrics(&self) -> &Metrics {

@@ -6,7 +6,7 @@
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, Outbox};
 use crate::seating;
-use crate::store::{Finished, SavedMatch, Seated, Store, StoreError};
+use crate::store::{Fence, Finished, SavedMatch, Seated, Store, StoreError};
 use carrom_core::game::Action;
 use carrom_core::rules::Mode;
 use carrom_net::lobby::{Change, ToClient};
@@ -30,6 +30,8 @@ const HELLO_GRACE: Duration = Duration::from_secs(10);
 /// Frames a connection may send before its hello is taken (a hello refused for its token
 /// counts): past this it is cut off, so that it cannot keep its table busy refusing it.
 const MAX_BEFORE_HELLO: u32 = 8;
+/// The longest a table waits for the database to save or end its match before trying again.
+const WRITE_WITHIN: Duration = Duration::from_secs(2);
 
 /// What a table needs of the server that runs it: its clock, database and metrics, and to be
 /// told when a match is over and when the table ends.
@@ -39,7 +41,7 @@ pub trait House: Send + Sync + 'static {
     /// The database.
     fn store(&self) -> &Store;
     /// The node's id in the fleet: it saves and ends only the matches it holds.
-    fn node(&self) -> &str;
+    fn fence(&self) -> Fence;
     /// What the server counts.
     fn metrics(&self) -> &Metrics;
     /// Seconds a player who left a rated match before every side struck waits to queue again.
@@ -81,6 +83,9 @@ pub enum ToTable {
     },
     /// The server is stopping: tell everyone, and end (the match is saved as it stands).
     Drain,
+    /// The node's database has not answered for longer than its lease: another node may hold
+    /// the match now. Tell everyone to connect again, and end, writing nothing.
+    CutOff,
 }
 
 /// What a table plays: the match and who sits where.
@@ -126,6 +131,8 @@ struct Table {
     opened: Instant,
     /// Whether another node has taken the match over: this table ends without a word more.
     moved: bool,
+    /// Messages waiting for the match to be saved, with when their strike came.
+    pending: Vec<(Vec<Outgoing>, Option<Instant>)>,
 }
 
 /// Opens a table for `served` and returns its channel.
@@ -140,6 +147,7 @@ pub fn open(server: Arc<dyn House>, spec: TableSpec, served: Served) -> mpsc::Se
         recorded: None,
         opened: Instant::now(),
         moved: false,
+        pending: vec![],
     };
     tokio::spawn(table.run(rx));
     tx
@@ -168,6 +176,7 @@ impl Table {
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         loop {
             self.keep().await;
+            self.deliver_pending();
             if self.moved {
                 self.tell_all(&ToClient::Closing {
                     reason: "your match moved to another server: connect again".into(),
@@ -181,6 +190,12 @@ impl Table {
                 event = rx.recv() => match event {
                     Some(ToTable::Drain) | None => {
                         self.tell_all(&ToClient::Closing { reason: "the server is restarting: connect again in a moment".into() });
+                        break;
+                    }
+                    Some(ToTable::CutOff) => {
+                        self.tell_all(&ToClient::Closing {
+                            reason: "this server lost its database: connect again, your match goes on from its last shot".into(),
+                        });
                         break;
                     }
                     Some(event) => self.take(event),
@@ -252,7 +267,7 @@ impl Table {
                     self.deliver(out, None);
                 }
             }
-            ToTable::Drain => {}
+            ToTable::Drain | ToTable::CutOff => {}
         }
     }
 
@@ -300,7 +315,28 @@ impl Table {
         }
     }
 
+    /// Sends `out` — once the match is saved as it stands: a shot reaches the players only
+    /// after it is in the database, so a node that fails or is fenced off has sent nobody a
+    /// shot the node that takes the match over does not know. Until then it waits, in order.
     fn deliver(&mut self, out: Vec<Outgoing>, strike_at: Option<Instant>) {
+        if self.saved_shots != Some(self.served.host().rested_shots()) || !self.pending.is_empty() {
+            self.pending.push((out, strike_at));
+            return;
+        }
+        self.send_now(out, strike_at);
+    }
+
+    /// Sends what waited for the match to be saved, now that it is.
+    fn deliver_pending(&mut self) {
+        if self.saved_shots != Some(self.served.host().rested_shots()) {
+            return;
+        }
+        for (out, strike_at) in std::mem::take(&mut self.pending) {
+            self.send_now(out, strike_at);
+        }
+    }
+
+    fn send_now(&mut self, out: Vec<Outgoing>, strike_at: Option<Instant>) {
         for message in out {
             match message {
                 Outgoing::To(peer, body) => {
@@ -358,7 +394,11 @@ impl Table {
         let shots = self.served.host().rested_shots();
         if self.saved_shots != Some(shots) {
             match self.save(shots).await {
-                Ok(true) => self.saved_shots = Some(shots),
+                Ok(true) => {
+                    self.saved_shots = Some(shots);
+                    // What waited for this save goes out before anything after it (the end).
+                    self.deliver_pending();
+                }
                 Ok(false) => {
                     tracing::warn!(table = %self.spec.id, "another node holds this match now: leaving it");
                     self.moved = true;
@@ -391,7 +431,10 @@ impl Table {
             shots,
             state: self.served.host().rested_state().to_string(),
         };
-        let held = self.server.store().save(&saved, self.server.node()).await?;
+        let holder = self.server.fence();
+        let saving = self.server.store().save(&saved, &holder);
+        // A database that does not answer holds the table no longer than this: it tries again.
+        let held = tokio::time::timeout(WRITE_WITHIN, saving).await.map_err(|_| StoreError::TimedOut)??;
         self.server.metrics().database_write.observe(started.elapsed().as_secs_f64());
         Ok(held)
     }
@@ -441,9 +484,10 @@ impl Table {
         let rated = self.spec.rated && self.every_side_struck();
         let replay = game.replay().to_json().unwrap_or_default();
         let state = game.to_json().unwrap_or_default();
+        let holder = self.server.fence();
         let finished = Finished {
             id: &self.spec.id,
-            node: self.server.node(),
+            holder: &holder,
             ending,
             replay: &replay,
             state: &state,
@@ -452,7 +496,9 @@ impl Table {
             seated: &self.spec.seated,
             ranks: &ranks,
         };
-        let changes = self.server.store().finish(&finished).await?;
+        let finishing = self.server.store().finish(&finished);
+        let changes =
+            tokio::time::timeout(WRITE_WITHIN, finishing).await.map_err(|_| StoreError::TimedOut)??;
         if changes.is_some() && self.spec.rated && !rated && ending == "abandoned" {
             // Leaving early costs no rating, so that it cannot be farmed; it costs a wait.
             let leavers: Vec<String> = self

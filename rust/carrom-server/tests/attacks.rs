@@ -248,7 +248,7 @@ async fn x_forwarded_for_is_believed_only_from_a_trusted_proxy_and_only_from_the
     let (status, _) = server.get_with("/leaderboard", &["X-Forwarded-For: 127.8.8.9"]);
     assert_eq!(status, 200);
     // A server with no trusted proxy ignores the header.
-    let plain = Running::start(&database, &[]);
+    let plain = Running::start(&database, &["--node", "no-proxy"]);
     let ignored = refused(&plain, &|i| format!("X-Forwarded-For: 10.{i}.0.1"));
     assert!(ignored > 0, "a header anyone can write gives no one a new address");
 }
@@ -295,4 +295,49 @@ async fn rooms(database: &str) -> i64 {
     sqlx::any::install_default_drivers();
     let mut db = sqlx::AnyConnection::connect(database).await.unwrap();
     sqlx::query("SELECT COUNT(*) AS n FROM rooms").fetch_one(&mut db).await.unwrap().get::<i64, _>("n")
+}
+
+#[tokio::test]
+async fn a_second_process_under_a_running_nodes_name_refuses_to_start_and_names_the_clash() {
+    for database in databases("twin").await {
+        let first = Running::start(&database, &["--node", "twin"]);
+        let said = Running::refused(&database, &["--node", "twin"]);
+        assert!(said.contains("node \"twin\" is already running"), "{said}");
+        assert_eq!(first.metric("carrom_matches"), 0.0, "the first runs on");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_wakes_to_find_its_name_taken_stops_and_plays_no_shot_more() {
+    for database in databases("thaw").await {
+        let mut first = Running::start(&database, &["--node", "clone", "--drop-seconds", "60"]);
+        let (mut a, mut b, _, _) = pair(&first, ["bina", "chen"]).await;
+        drive(&mut [&mut a, &mut b], |bots| in_step(bots, 3)).await;
+        settle(&mut [&mut a, &mut b], Duration::from_millis(600)).await;
+        let at_freeze = common::play::hash(&a);
+        // Frozen past its lease, as a machine cut off would be; a new process takes its name
+        // (once the old lease has run out) and its match.
+        first.signal("STOP");
+        drop((a, b));
+        let second = Running::start(&database, &["--node", "clone", "--drop-seconds", "60"]);
+        assert_eq!(second.metric("carrom_matches"), 1.0, "the match is taken up by the new process");
+        let mut bots = vec![];
+        for name in ["bina", "chen"] {
+            let mut bot = second.bot(name, &token(name)).await;
+            welcome(&mut bot).await;
+            bot.ask(&ToServer::Resume).await.unwrap();
+            matched(&mut bot).await;
+            bots.push(bot);
+        }
+        let (mut a, mut b) = (bots.remove(0), bots.remove(0));
+        drive(&mut [&mut a, &mut b], |bots| bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0))
+            .await;
+        assert_eq!(common::play::hash(&a), at_freeze);
+        // Woken, the first finds another process under its name: it stops.
+        first.signal("CONT");
+        assert!(first.stops_by_itself().is_some_and(|code| code != 0));
+        let turns = a.turns;
+        drive(&mut [&mut a, &mut b], |bots| in_step(bots, turns + 2)).await;
+        assert_eq!((a.resyncs, b.resyncs), (0, 0), "nobody was sent a shot the new process did not know");
+    }
 }

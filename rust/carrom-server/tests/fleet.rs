@@ -219,3 +219,43 @@ async fn a_node_frozen_past_its_lease_gives_its_match_up_and_plays_no_shot_of_it
     drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, turns + 2)).await;
     assert_eq!((maker.resyncs, friend.resyncs), (0, 0), "in step throughout");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_cut_off_from_its_database_stops_its_matches_and_another_takes_them_up_with_nothing_lost() {
+    let Some((database, nodes)) = fleet("fleet_cut", &["--drop-seconds", "30"]).await else { return };
+    // Node d reaches PostgreSQL through a relay the test can cut, as a network partition would.
+    let (base, name) = database.rsplit_once('/').unwrap();
+    let host = base.rsplit_once('@').map_or(base, |(_, host)| host);
+    let relay = common::lag::Lag::start(host, Duration::ZERO, Duration::ZERO, 0.0).await;
+    let through = database.replace(host, &relay.address);
+    assert!(through.ends_with(name));
+    let cut = Running::start(&through, &["--node", "d", "--drop-seconds", "30"]);
+    let (mut maker, mut friend) = three_shots_in_a_room(&cut, ["tanvi", "umair"], "classic").await;
+    let at_cut = hash(&maker);
+    relay.go_silent(600.0);
+    let cut_at = Instant::now();
+    // Within its lease (five seconds, and a sweep), node d stops the match and says why.
+    for bot in [&mut maker, &mut friend] {
+        let told = bot
+            .until(WAIT, |m| match m {
+                ToClient::Closing { reason } => Some(reason.clone()),
+                _ => None,
+            })
+            .await
+            .unwrap();
+        assert!(told.contains("lost its database"), "{told}");
+    }
+    assert!(cut_at.elapsed() < Duration::from_secs(8), "told after {:?}", cut_at.elapsed());
+    drop((maker, friend));
+    let mut maker = come_back(&nodes[0], "tanvi").await;
+    let mut friend = come_back(&nodes[1], "umair").await;
+    drive(&mut [&mut maker, &mut friend], |bots| {
+        bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0)
+    })
+    .await;
+    assert_eq!(hash(&maker), at_cut, "every shot the players saw was saved: nothing lost");
+    drive(&mut [&mut maker, &mut friend], |bots| in_step(bots, 2)).await;
+    assert_eq!((maker.resyncs, friend.resyncs), (0, 0));
+    let taken: f64 = nodes.iter().map(|n| n.metric("carrom_taken_over_total")).sum();
+    assert_eq!(taken, 1.0);
+}

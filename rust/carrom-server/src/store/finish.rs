@@ -24,8 +24,8 @@ pub struct Seated {
 pub struct Finished<'a> {
     /// The match.
     pub id: &'a str,
-    /// The node recording it: only the node holding a match may end it.
-    pub node: &'a str,
+    /// The node recording it: only the node (and process) holding a match may end it.
+    pub holder: &'a super::Fence,
     /// `won`, `drawn` or `abandoned`.
     pub ending: &'a str,
     /// Its replay document.
@@ -53,7 +53,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let ours = sqlx::query(
             "UPDATE matches SET status = 'over', ending = $1, replay = $2, state = $3, shots = $4, updated = $5 \
-             WHERE id = $6 AND status = 'playing' AND node = $7",
+             WHERE id = $6 AND status = 'playing' AND node = $7 AND epoch = $8",
         )
         .bind(finished.ending)
         .bind(finished.replay)
@@ -61,7 +61,8 @@ impl Store {
         .bind(i64::from(finished.shots))
         .bind(at)
         .bind(finished.id)
-        .bind(finished.node)
+        .bind(&finished.holder.node)
+        .bind(&finished.holder.epoch)
         .execute(&mut *tx)
         .await?
         .rows_affected();

@@ -2,12 +2,36 @@
 //! and room, who plays in which match, and the one quick-match queue. Every hand-over is a
 //! compare-and-set on the row's holder, so two nodes can never both take a match or a player.
 
-use super::{now_ms, SavedMatch, Store, StoreError};
+use super::{SavedMatch, Store, StoreError};
 use sqlx::Row;
 
 /// How long a node's lease lasts without renewal, milliseconds: a node silent longer is taken
 /// for dead and its matches are claimed.
 pub const LEASE_MS: i64 = 5_000;
+
+/// Who holds a lease or a match: a node's name and the epoch of the process running under it
+/// (new each time a process starts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    /// The node's name (`--node`).
+    pub node: String,
+    /// The process's epoch: random, taken at start.
+    pub epoch: String,
+}
+
+/// What renewing a lease found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Renewal {
+    /// The lease is this process's for `LEASE_MS` more.
+    Held,
+    /// Another process holds the name, its lease current for `left_ms` more.
+    Clash {
+        /// Its epoch.
+        epoch: String,
+        /// Milliseconds its lease has left, by the database's clock.
+        left_ms: i64,
+    },
+}
 
 /// A node as the fleet sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,6 +44,8 @@ pub struct Node {
     pub matches: i64,
     /// The most it runs.
     pub capacity: i64,
+    /// The epoch of the process running under its name.
+    pub epoch: String,
 }
 
 /// A player in the fleet's queue.
@@ -50,41 +76,68 @@ pub struct Holding {
     pub id: String,
     /// The node holding it, if any.
     pub node: Option<String>,
-    /// Whether that node's lease is current.
+    /// The epoch of the process that holds it.
+    pub epoch: String,
+    /// Whether that process's lease is current.
     pub alive: bool,
 }
 
 impl Store {
-    /// Renews `node`'s lease (made on first call) with what it runs now.
-    pub async fn renew(&self, node: &Node) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO nodes (id, url, lease_until, matches, capacity) VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT (id) DO UPDATE SET url = excluded.url, lease_until = excluded.lease_until, \
-             matches = excluded.matches, capacity = excluded.capacity",
-        )
-        .bind(&node.id)
-        .bind(&node.url)
-        .bind(now_ms() + LEASE_MS)
-        .bind(node.matches)
-        .bind(node.capacity)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+    /// Whether a match's holder (`m`, joined to its node `n`) lives, as an `alive` column: its
+    /// node's lease is current by the database's clock, and held by the match's epoch.
+    fn alive(&self) -> String {
+        format!("CASE WHEN n.lease_until >= {} AND n.epoch = m.epoch THEN 1 ELSE 0 END AS alive", self.clock)
     }
 
-    /// Gives up `node`'s lease at once (a drained node): its matches are claimed by the others.
-    pub async fn release(&self, node: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE nodes SET lease_until = 0 WHERE id = $1").bind(node).execute(&self.pool).await?;
+    /// Renews the lease on `node`'s name for its process (its epoch; made on first call), with
+    /// what it runs now — unless another process holds the name with a lease still current,
+    /// which is said, and nothing is changed.
+    pub async fn renew(&self, node: &Node) -> Result<Renewal, StoreError> {
+        let clock = self.clock;
+        let done = sqlx::query(&format!(
+            "INSERT INTO nodes (id, url, lease_until, matches, capacity, epoch) \
+             VALUES ($1, $2, {clock} + $3, $4, $5, $6) \
+             ON CONFLICT (id) DO UPDATE SET url = excluded.url, lease_until = excluded.lease_until, \
+             matches = excluded.matches, capacity = excluded.capacity, epoch = excluded.epoch \
+             WHERE nodes.epoch = excluded.epoch OR nodes.lease_until < {clock}"
+        ))
+        .bind(&node.id)
+        .bind(&node.url)
+        .bind(LEASE_MS)
+        .bind(node.matches)
+        .bind(node.capacity)
+        .bind(&node.epoch)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            return Ok(Renewal::Held);
+        }
+        let row =
+            sqlx::query(&format!("SELECT epoch, lease_until - {clock} AS left_ms FROM nodes WHERE id = $1"))
+                .bind(&node.id)
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(Renewal::Clash { epoch: row.try_get("epoch")?, left_ms: row.try_get("left_ms")? })
+    }
+
+    /// Gives up `holder`'s lease at once (a drained node): its matches are claimed by the others.
+    pub async fn release(&self, holder: &Fence) -> Result<(), StoreError> {
+        sqlx::query("UPDATE nodes SET lease_until = 0 WHERE id = $1 AND epoch = $2")
+            .bind(&holder.node)
+            .bind(&holder.epoch)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
     /// The nodes whose lease is current, by id.
     pub async fn live_nodes(&self) -> Result<Vec<Node>, StoreError> {
-        let rows =
-            sqlx::query("SELECT id, url, matches, capacity FROM nodes WHERE lease_until >= $1 ORDER BY id")
-                .bind(now_ms())
-                .fetch_all(&self.pool)
-                .await?;
+        let rows = sqlx::query(&format!(
+            "SELECT id, url, matches, capacity, epoch FROM nodes WHERE lease_until >= {} ORDER BY id",
+            self.clock
+        ))
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(Node {
@@ -92,6 +145,7 @@ impl Store {
                     url: r.try_get("url")?,
                     matches: r.try_get("matches")?,
                     capacity: r.try_get("capacity")?,
+                    epoch: r.try_get("epoch")?,
                 })
             })
             .collect()
@@ -99,86 +153,67 @@ impl Store {
 
     /// Where clients reach `node`, if its lease is current.
     pub async fn live_url(&self, node: &str) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT url FROM nodes WHERE id = $1 AND lease_until >= $2")
-            .bind(node)
-            .bind(now_ms())
-            .fetch_optional(&self.pool)
-            .await?;
+        let row =
+            sqlx::query(&format!("SELECT url FROM nodes WHERE id = $1 AND lease_until >= {}", self.clock))
+                .bind(node)
+                .fetch_optional(&self.pool)
+                .await?;
         Ok(row.map(|r| r.try_get("url")).transpose()?)
     }
 
-    /// Writes a new match, held by `node`, with its players.
+    /// Writes a new match, held by `holder`, with its players.
     pub async fn open_match(
         &self,
         saved: &SavedMatch,
-        node: &str,
+        holder: &Fence,
         players: &[String],
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        insert_match(&mut tx, saved, node, players).await?;
+        insert_match(&mut tx, saved, holder, players).await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// Up to `limit` running matches held by no live node: a dead node's, or saved before fleets.
+    /// Up to `limit` running matches held by no live process: a dead node's, one whose name
+    /// another process runs under now, or one saved before fleets.
     pub async fn orphans(&self, limit: u32) -> Result<Vec<Holding>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT m.id AS id, m.node AS node FROM matches m LEFT JOIN nodes n ON n.id = m.node \
-             WHERE m.status = 'playing' AND (m.node IS NULL OR n.id IS NULL OR n.lease_until < $1) \
-             ORDER BY m.updated LIMIT $2",
-        )
-        .bind(now_ms())
+        let rows = sqlx::query(&format!(
+            "SELECT m.id AS id, m.node AS node, m.epoch AS epoch, 0 AS alive FROM matches m \
+             LEFT JOIN nodes n ON n.id = m.node WHERE m.status = 'playing' AND (m.node IS NULL \
+             OR n.id IS NULL OR n.lease_until < {} OR n.epoch <> m.epoch) ORDER BY m.updated LIMIT $1",
+            self.clock
+        ))
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| Ok(Holding { id: r.try_get("id")?, node: r.try_get("node")?, alive: false }))
-            .collect()
+        rows.iter().map(holding).collect()
     }
 
-    /// Takes match `id` for `node` if it is still held by `from`: whether it was taken.
-    pub async fn claim(&self, id: &str, from: Option<&str>, node: &str) -> Result<bool, StoreError> {
-        let done = match from {
-            Some(from) => {
-                sqlx::query("UPDATE matches SET node = $1 WHERE id = $2 AND node = $3 AND status = 'playing'")
-                    .bind(node)
-                    .bind(id)
-                    .bind(from)
-                    .execute(&self.pool)
-                    .await?
-            }
-            None => {
-                sqlx::query(
-                    "UPDATE matches SET node = $1 WHERE id = $2 AND node IS NULL AND status = 'playing'",
-                )
-                .bind(node)
-                .bind(id)
-                .execute(&self.pool)
-                .await?
-            }
-        };
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// The running matches `node` holds (a node started again takes them up at once).
-    pub async fn held_by(&self, node: &str) -> Result<Vec<SavedMatch>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, code, mode, rules, rated, seats, shots, state FROM matches \
-             WHERE status = 'playing' AND node = $1",
+    /// Takes match `orphan` for `holder` if it is still held as it was when found: whether it
+    /// was taken. Compared on the node and the epoch, so two claimers never both take it.
+    pub async fn claim(&self, orphan: &Holding, holder: &Fence) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE matches SET node = $1, epoch = $2 WHERE id = $3 AND status = 'playing' \
+             AND COALESCE(node, '') = $4 AND epoch = $5",
         )
-        .bind(node)
-        .fetch_all(&self.pool)
+        .bind(&holder.node)
+        .bind(&holder.epoch)
+        .bind(&orphan.id)
+        .bind(orphan.node.as_deref().unwrap_or_default())
+        .bind(&orphan.epoch)
+        .execute(&self.pool)
         .await?;
-        rows.iter().map(SavedMatch::of).collect()
+        Ok(done.rows_affected() == 1)
     }
 
     /// The running match `player` plays in, and where it is held.
     pub async fn playing(&self, player: &str) -> Result<Option<Holding>, StoreError> {
-        let row = sqlx::query(
-            "SELECT m.id AS id, m.node AS node, n.lease_until AS lease_until FROM match_players p \
+        let row = sqlx::query(&format!(
+            "SELECT m.id AS id, m.node AS node, m.epoch AS epoch, {} FROM match_players p \
              JOIN matches m ON m.id = p.match_id LEFT JOIN nodes n ON n.id = m.node \
              WHERE p.player = $1 AND m.status = 'playing' ORDER BY m.created DESC LIMIT 1",
-        )
+            self.alive()
+        ))
         .bind(player)
         .fetch_optional(&self.pool)
         .await?;
@@ -187,11 +222,12 @@ impl Store {
 
     /// The running match of room `code`, and where it is held.
     pub async fn match_of_code(&self, code: &str) -> Result<Option<Holding>, StoreError> {
-        let row = sqlx::query(
-            "SELECT m.id AS id, m.node AS node, n.lease_until AS lease_until FROM matches m \
+        let row = sqlx::query(&format!(
+            "SELECT m.id AS id, m.node AS node, m.epoch AS epoch, {} FROM matches m \
              LEFT JOIN nodes n ON n.id = m.node WHERE m.code = $1 AND m.status = 'playing' \
              ORDER BY m.created DESC LIMIT 1",
-        )
+            self.alive()
+        ))
         .bind(code)
         .fetch_optional(&self.pool)
         .await?;
@@ -200,10 +236,11 @@ impl Store {
 
     /// Where running match `id` is held.
     pub async fn holding(&self, id: &str) -> Result<Option<Holding>, StoreError> {
-        let row = sqlx::query(
-            "SELECT m.id AS id, m.node AS node, n.lease_until AS lease_until FROM matches m \
+        let row = sqlx::query(&format!(
+            "SELECT m.id AS id, m.node AS node, m.epoch AS epoch, {} FROM matches m \
              LEFT JOIN nodes n ON n.id = m.node WHERE m.id = $1 AND m.status = 'playing'",
-        )
+            self.alive()
+        ))
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
@@ -212,10 +249,12 @@ impl Store {
 
     /// The node holding room `code` while it waits for its players, if the room lives.
     pub async fn room_node(&self, code: &str) -> Result<Option<Holding>, StoreError> {
-        let row = sqlx::query(
-            "SELECT r.code AS id, r.node AS node, n.lease_until AS lease_until FROM rooms r \
+        let row = sqlx::query(&format!(
+            "SELECT r.code AS id, r.node AS node, '' AS epoch, \
+             CASE WHEN n.lease_until >= {} THEN 1 ELSE 0 END AS alive FROM rooms r \
              LEFT JOIN nodes n ON n.id = r.node WHERE r.code = $1 AND r.match_id IS NULL AND r.expires > $2",
-        )
+            self.clock
+        ))
         .bind(code)
         .bind(super::now())
         .fetch_optional(&self.pool)
@@ -252,21 +291,23 @@ impl Store {
     /// Forgets the queue's players who waited on nodes now gone (their links went with them;
     /// coming back, they ask again).
     pub async fn forget_gone_waiters(&self) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM waiting WHERE node NOT IN (SELECT id FROM nodes WHERE lease_until >= $1)")
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
+        let clock = self.clock;
+        sqlx::query(&format!(
+            "DELETE FROM waiting WHERE node NOT IN (SELECT id FROM nodes WHERE lease_until >= {clock})"
+        ))
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
     /// Everyone in the fleet's queue who waits on a live node, longest waiting first.
     pub async fn queue(&self) -> Result<Vec<Queued>, StoreError> {
-        let rows = sqlx::query(
+        let rows = sqlx::query(&format!(
             "SELECT w.player AS player, w.name AS name, w.mode AS mode, w.rules AS rules, w.rating AS rating, \
              w.since_ms AS since_ms, w.node AS node, w.address AS address FROM waiting w JOIN nodes n ON n.id = w.node \
-             WHERE n.lease_until >= $1 AND w.match_id IS NULL ORDER BY w.since_ms, w.player",
-        )
-        .bind(now_ms())
+             WHERE n.lease_until >= {} AND w.match_id IS NULL ORDER BY w.since_ms, w.player",
+            self.clock
+        ))
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
@@ -307,13 +348,13 @@ impl Store {
         Ok(placed)
     }
 
-    /// Seats a group from the queue in the new match `saved`, held by `node`, in one
+    /// Seats a group from the queue in the new match `saved`, held by `holder`, in one
     /// transaction: false (and nothing changed) if any of them has left the queue meanwhile.
     pub async fn place(
         &self,
         players: &[String],
         saved: &SavedMatch,
-        node: &str,
+        holder: &Fence,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
         for player in players {
@@ -329,7 +370,7 @@ impl Store {
                 return Ok(false);
             }
         }
-        insert_match(&mut tx, saved, node, players).await?;
+        insert_match(&mut tx, saved, holder, players).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -338,13 +379,13 @@ impl Store {
 async fn insert_match(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     saved: &SavedMatch,
-    node: &str,
+    holder: &Fence,
     players: &[String],
 ) -> Result<(), StoreError> {
     let at = super::now();
     sqlx::query(
-        "INSERT INTO matches (id, code, mode, rules, rated, seats, shots, state, status, created, updated, node) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $9, $10)",
+        "INSERT INTO matches (id, code, mode, rules, rated, seats, shots, state, status, created, updated, node, epoch) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'playing', $9, $9, $10, $11)",
     )
     .bind(&saved.id)
     .bind(&saved.code)
@@ -355,7 +396,8 @@ async fn insert_match(
     .bind(i64::from(saved.shots))
     .bind(&saved.state)
     .bind(at)
-    .bind(node)
+    .bind(&holder.node)
+    .bind(&holder.epoch)
     .execute(&mut **tx)
     .await?;
     for player in players {
@@ -368,11 +410,12 @@ async fn insert_match(
     Ok(())
 }
 
+/// A running match's holder as a row with `id`, `node`, `epoch` and `alive` says.
 fn holding(row: &sqlx::any::AnyRow) -> Result<Holding, StoreError> {
-    let lease: Option<i64> = row.try_get("lease_until")?;
     Ok(Holding {
         id: row.try_get("id")?,
         node: row.try_get("node")?,
-        alive: lease.is_some_and(|until| until >= now_ms()),
+        epoch: row.try_get("epoch")?,
+        alive: row.try_get::<i64, _>("alive")? == 1,
     })
 }

@@ -11,7 +11,7 @@ mod rows;
 
 pub use daily::{DailyPlace, DailyRow};
 pub use finish::{Finished, Seated};
-pub use fleet::{Holding, Node, Queued, LEASE_MS};
+pub use fleet::{Fence, Holding, Node, Queued, Renewal, LEASE_MS};
 pub use rows::{HistoryRow, LeaderRow, SavedMatch};
 
 use crate::rating::{Standing, LADDERS};
@@ -31,6 +31,9 @@ pub enum StoreError {
     /// The schema could not be brought up to date.
     #[error("database schema: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database did not answer in time.
+    #[error("database: no answer in time")]
+    TimedOut,
     /// A URL that names no database this server speaks.
     #[error("database URL {0:?}: use sqlite://PATH or postgres://USER@HOST:PORT/NAME")]
     Url(String),
@@ -48,14 +51,18 @@ impl StoreError {
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// The database's own clock, milliseconds since 1970, as SQL: leases are timed by it, so
+    /// that nodes whose clocks differ still agree on whose lease has run out.
+    clock: &'static str,
 }
 
 /// The schema's migrations, in order, built into the binary.
-const MIGRATIONS: [(i64, &str, &str); 4] = [
+const MIGRATIONS: [(i64, &str, &str); 5] = [
     (1, "players ratings matches", include_str!("../../migrations/0001_players_ratings_matches.sql")),
     (2, "fleet", include_str!("../../migrations/0002_fleet.sql")),
     (3, "daily challenge", include_str!("../../migrations/0003_daily.sql")),
     (4, "fair ratings", include_str!("../../migrations/0004_fair_ratings.sql")),
+    (5, "epochs", include_str!("../../migrations/0005_epochs.sql")),
 ];
 
 impl Store {
@@ -105,7 +112,12 @@ impl Store {
             .collect::<Vec<_>>();
         let migrator = Migrator { migrations: Cow::Owned(migrations), ..Migrator::DEFAULT };
         migrator.run(&pool).await?;
-        Ok(Store { pool })
+        let clock = if url.starts_with("sqlite:") {
+            "CAST((julianday('now') - 2440587.5) * 86400000.0 AS BIGINT)"
+        } else {
+            "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
+        };
+        Ok(Store { pool, clock })
     }
 
     /// Whether the database answers.
@@ -166,18 +178,20 @@ impl Store {
         Ok(all)
     }
 
-    /// Saves a running match as it stands (its state after its last settled shot), if `node`
-    /// still holds it: false when another node has taken it over (this one was taken for dead).
-    pub async fn save(&self, saved: &SavedMatch, node: &str) -> Result<bool, StoreError> {
+    /// Saves a running match as it stands (its state after its last settled shot), if `holder`
+    /// (this node, and this process of it) still holds it: false when another has taken it over
+    /// (this one was taken for dead, or another process runs under its name).
+    pub async fn save(&self, saved: &SavedMatch, holder: &Fence) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE matches SET shots = $1, state = $2, updated = $3 \
-             WHERE id = $4 AND status = 'playing' AND node = $5",
+             WHERE id = $4 AND status = 'playing' AND node = $5 AND epoch = $6",
         )
         .bind(i64::from(saved.shots))
         .bind(&saved.state)
         .bind(now())
         .bind(&saved.id)
-        .bind(node)
+        .bind(&holder.node)
+        .bind(&holder.epoch)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)

@@ -96,6 +96,54 @@ impl Running {
         Running { child, address, database: database.to_string() }
     }
 
+    /// Starts a process that must refuse to start: what it said on standard error.
+    pub fn refused(database: &str, options: &[&str]) -> String {
+        let child = Command::new(env!("CARGO_BIN_EXE_carrom-server"))
+            .args(["--listen", "127.0.0.1:0", "--database", database])
+            .args(options)
+            .env("RUST_LOG", "error")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        Running::ended(child)
+    }
+
+    /// Waits (at most `WAIT`) for `child` to end unsuccessfully: what it said on standard error.
+    fn ended(mut child: Child) -> String {
+        let deadline = Instant::now() + WAIT;
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("the process did not stop within {WAIT:?}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let mut said = String::new();
+        if let Some(mut stderr) = child.stderr.take() {
+            let _ = stderr.read_to_string(&mut said);
+        }
+        assert!(!status.success(), "it ended well, saying: {said}");
+        said
+    }
+
+    /// Waits (at most `WAIT`) for this process to stop by itself, unsuccessfully: its exit
+    /// status's code.
+    pub fn stops_by_itself(&mut self) -> Option<i32> {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(!status.success());
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "it did not stop by itself within {WAIT:?}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// A bot connected to this server from a loopback address of its own, as each device
     /// comes from its own address.
     pub async fn bot(&self, name: &str, token: &str) -> Bot {
