@@ -321,15 +321,7 @@ async fn a_node_that_wakes_to_find_its_name_taken_stops_and_plays_no_shot_more()
         drop((a, b));
         let second = Running::start(&database, &["--node", "clone", "--drop-seconds", "60"]);
         assert_eq!(second.metric("carrom_matches"), 1.0, "the match is taken up by the new process");
-        let mut bots = vec![];
-        for name in ["bina", "chen"] {
-            let mut bot = second.bot(name, &token(name)).await;
-            welcome(&mut bot).await;
-            bot.ask(&ToServer::Resume).await.unwrap();
-            matched(&mut bot).await;
-            bots.push(bot);
-        }
-        let (mut a, mut b) = (bots.remove(0), bots.remove(0));
+        let (mut a, mut b) = second.resumed(["bina", "chen"]).await;
         drive(&mut [&mut a, &mut b], |bots| bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0))
             .await;
         assert_eq!(common::play::hash(&a), at_freeze);

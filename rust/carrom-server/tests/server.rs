@@ -303,16 +303,7 @@ async fn a_server_killed_mid_match_resumes_it_on_the_same_database() {
         let database = server.kill();
         let server = Running::start(&database, &["--drop-seconds", "60"]);
         assert_eq!(server.metric("carrom_matches"), 1.0, "the match is taken up again");
-        let mut bots = vec![];
-        for name in ["indu", "jai"] {
-            let mut bot = server.bot(name, &token(name)).await;
-            let (_, playing) = welcome(&mut bot).await;
-            assert!(playing);
-            bot.ask(&ToServer::Resume).await.unwrap();
-            matched(&mut bot).await;
-            bots.push(bot);
-        }
-        let (mut a, mut b) = (bots.remove(0), bots.remove(0));
+        let (mut a, mut b) = server.resumed(["indu", "jai"]).await;
         drive(&mut [&mut a, &mut b], |bots| bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0))
             .await;
         assert_eq!(hash(&a), at_kill, "the match as it stood after the last shot");

@@ -96,6 +96,22 @@ impl Running {
         Running { child, address, database: database.to_string() }
     }
 
+    /// The players `names`, connecting again, each told a match waits for them and seated in
+    /// it again (a server started again on the match they played).
+    pub async fn resumed(&self, names: [&str; 2]) -> (Bot, Bot) {
+        let mut bots = vec![];
+        for name in names {
+            let mut bot = self.bot(name, &token(name)).await;
+            let (_, playing) = play::welcome(&mut bot).await;
+            assert!(playing, "{name} is told a match waits");
+            bot.ask(&carrom_net::lobby::ToServer::Resume).await.unwrap();
+            play::matched(&mut bot).await;
+            bots.push(bot);
+        }
+        let second = bots.remove(1);
+        (bots.remove(0), second)
+    }
+
     /// Starts a process that must refuse to start: what it said on standard error.
     pub fn refused(database: &str, options: &[&str]) -> String {
         let child = Command::new(env!("CARGO_BIN_EXE_carrom-server"))
