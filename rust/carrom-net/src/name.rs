@@ -8,6 +8,9 @@ use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// The zero-width non-joiner and joiner: Indic and Sinhala spellings need them between letters.
 const JOINERS: [char; 2] = ['\u{200C}', '\u{200D}'];
+/// Marks one letter may carry in a row: Vietnamese stacks two, an Indic syllable a vowel sign
+/// and a nasal; more is text piled up to spill over the lines around it.
+pub const MARKS_IN_A_ROW: usize = 3;
 
 /// Checks `name`: 1 to `max` characters, each a letter, a mark (vowel signs, viramas) or a
 /// digit of any script, a space, `-`, `_` or a joiner; at least one letter or digit; and not
@@ -26,6 +29,13 @@ pub fn check(name: &str, max: usize) -> Result<(), NetError> {
     }
     if name.chars().next().is_some_and(|c| is_mark(c) || JOINERS.contains(&c)) {
         return refuse("it starts with a mark or a joiner".into());
+    }
+    let mut in_a_row = 0;
+    for c in name.chars() {
+        in_a_row = if is_mark(c) { in_a_row + 1 } else { 0 };
+        if in_a_row > MARKS_IN_A_ROW {
+            return refuse(format!("more than {MARKS_IN_A_ROW} marks on one letter"));
+        }
     }
     Ok(())
 }
@@ -84,6 +94,15 @@ mod tests {
             let error = check(name, MAX).unwrap_err().to_string();
             assert!(error.contains(code), "{name:?}: {error}");
         }
+    }
+
+    #[test]
+    fn marks_piled_on_a_letter_are_refused_and_the_marks_a_script_needs_are_not() {
+        // Vietnamese, decomposed: two marks on one letter.
+        assert!(check("Nguye\u{0302}\u{0303}n", MAX).is_ok());
+        let piled = format!("a{}", "\u{0301}".repeat(MARKS_IN_A_ROW + 1));
+        let error = check(&piled, MAX).unwrap_err().to_string();
+        assert!(error.contains("marks on one letter"), "{error}");
     }
 
     #[test]

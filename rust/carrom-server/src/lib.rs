@@ -14,6 +14,7 @@ pub mod gate;
 pub mod http;
 pub mod lobby;
 pub mod metrics;
+pub mod names;
 pub mod outbox;
 pub mod queue;
 pub mod rating;

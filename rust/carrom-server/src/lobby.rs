@@ -3,6 +3,7 @@
 //! changes nothing.
 
 use crate::fleet::Reach;
+use crate::names;
 use crate::outbox::Outbox;
 use crate::queue::{self, Waiting};
 use crate::server::{Door, Member, Room, Server, Slot, CODES_PER_MINUTE};
@@ -132,6 +133,8 @@ impl Desk {
         if self.me.is_some() {
             return Err("one hello a connection".into());
         }
+        // One form of every name: kept, shown and compared so.
+        let name = names::normal(&name);
         if lobby != LOBBY {
             return Err(format!(
                 "lobby version {lobby}: this server speaks version {LOBBY}; update the game"
@@ -413,9 +416,14 @@ fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), String> {
 /// id. Refused, saying why, for a name or token that is not allowed. Only the token's hash is
 /// kept.
 pub async fn sign_in(server: &Server, name: &str, token: &str) -> Result<String, String> {
+    let name = &names::normal(name);
     check_identity_of(name, token)?;
     let hash: String = Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-    server.store.player(&hash, name, &crate::server::random_id()).await.map_err(StoreError::refusal)
+    let new_id = crate::server::random_id();
+    let signed = server.store.player(&hash, name, &names::look(name), &new_id).await;
+    signed.map_err(StoreError::refusal)?.ok_or_else(|| {
+        format!("the name {name:?} looks like a ranked player's name: choose another (letters that look alike count as alike)")
+    })
 }
 
 /// Whether `name` and `token` are a name and a device token the server takes, or why not.

@@ -333,3 +333,34 @@ async fn a_node_that_wakes_to_find_its_name_taken_stops_and_plays_no_shot_more()
         assert_eq!((a.resyncs, b.resyncs), (0, 0), "nobody was sent a shot the new process did not know");
     }
 }
+
+#[tokio::test]
+async fn a_name_that_looks_like_a_ranked_players_or_piles_marks_is_refused_and_names_keep_one_form() {
+    for database in databases("names").await {
+        let server = Running::start(&database, &["--drop-seconds", "1"]);
+        // Asha is ranked: a rated match, both struck, one left.
+        let (mut asha, mut other, _, _) = pair(&server, ["Asha", "Bilal"]).await;
+        drive(&mut [&mut asha, &mut other], |bots| in_step(bots, 2) && every_side_struck(bots[0])).await;
+        other.close().await;
+        let (_, changes) = over(&mut asha).await;
+        assert_eq!(changes.len(), 2, "rated");
+        // Cyrillic А and а, and another case: refused, named.
+        for fake in ["\u{0410}sh\u{0430}", "ASHA"] {
+            let mut impostor = server.bot(fake, &token("impostor")).await;
+            let why = refused(&mut impostor).await;
+            assert!(why.contains("looks like a ranked player's name"), "{fake}: {why}");
+        }
+        // Asha herself, on a new connection, keeps her name.
+        let mut again = server.bot("Asha", &token("Asha")).await;
+        welcome(&mut again).await;
+        // Marks piled on a letter.
+        let mut piled = server.bot("Zalgo\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}", &token("zalgo")).await;
+        assert!(refused(&mut piled).await.contains("marks on one letter"));
+        // A name typed decomposed is kept composed.
+        let mut jose = server.bot("Jose\u{0301}", &token("jose")).await;
+        let (id, _) = welcome(&mut jose).await;
+        let (_, profile) = server.get(&format!("/players/{id}"));
+        let profile: serde_json::Value = serde_json::from_str(&profile).unwrap();
+        assert_eq!(profile["name"], "Jos\u{00E9}");
+    }
+}
