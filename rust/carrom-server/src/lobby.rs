@@ -239,6 +239,9 @@ impl Desk {
         let full = {
             let mut hub = server.hub();
             let now = server.now();
+            // One room a player, whichever connection joined it: a player in two rooms at once
+            // would sit in two matches once both filled.
+            leave_rooms_but(&mut hub, &me.player, code, now);
             let Some(room) = hub.rooms.get_mut(code) else {
                 return Err(format!(
                     "no room has the code {code}: codes expire, ask your friend for a new one"
@@ -388,6 +391,26 @@ impl Desk {
             address: self.address,
         }
     }
+}
+
+/// Takes `player` out of every room but `code`'s; the others left in a room are told its count.
+fn leave_rooms_but(hub: &mut crate::server::Hub, player: &str, code: &str, now: f64) {
+    hub.rooms.retain(|other, room| {
+        if other == code || !room.members.iter().any(|m| m.player == player) {
+            return true;
+        }
+        room.members.retain(|m| m.player != player);
+        let told = ToClient::Room {
+            code: other.clone(),
+            expires_in: (room.expires - now).max(0.0) as u32,
+            taken: room.members.len() as u8,
+            seats: room.mode.seats().len() as u8,
+        };
+        for member in &room.members {
+            member.outbox.text(&told);
+        }
+        !room.members.is_empty()
+    });
 }
 
 /// Whether `player` holds a seat in a running match on any node.

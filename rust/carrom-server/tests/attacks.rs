@@ -364,3 +364,61 @@ async fn a_name_that_looks_like_a_ranked_players_or_piles_marks_is_refused_and_n
         assert_eq!(profile["name"], "Jos\u{00E9}");
     }
 }
+
+/// Makes a room for doubles: its code.
+async fn doubles_room(maker: &mut Bot) -> String {
+    maker.ask(&ToServer::Create { mode: "doubles".into(), rules: "classic".into() }).await.unwrap();
+    maker
+        .until(WAIT, |m| match m {
+            ToClient::Room { code, .. } => Some(code.clone()),
+            _ => None,
+        })
+        .await
+        .unwrap()
+}
+
+/// The seats of room `code` taken, as `bot` is next told.
+async fn taken(bot: &mut Bot, code: &str) -> u8 {
+    bot.until(WAIT, |m| match m {
+        ToClient::Room { code: c, taken, .. } if c == code => Some(*taken),
+        _ => None,
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn one_player_cannot_sit_in_two_doubles_rooms_from_two_connections() {
+    let database = databases("tworooms").await.remove(0);
+    let server = Running::start(&database, &[]);
+    let mut first = server.bot("mona", &token("mona")).await;
+    let mut second = server.bot("nate", &token("nate")).await;
+    welcome(&mut first).await;
+    welcome(&mut second).await;
+    let code_a = doubles_room(&mut first).await;
+    let code_b = doubles_room(&mut second).await;
+    // One player on two connections (two of their devices, or a script) joins both rooms.
+    let mut here = server.bot("pia", &token("pia")).await;
+    let mut there = server.bot("pia", &token("pia")).await;
+    welcome(&mut here).await;
+    welcome(&mut there).await;
+    here.ask(&ToServer::Join { code: code_a.clone() }).await.unwrap();
+    assert_eq!(taken(&mut first, &code_a).await, 2);
+    there.ask(&ToServer::Join { code: code_b.clone() }).await.unwrap();
+    assert_eq!(taken(&mut second, &code_b).await, 2);
+    // Joining the second room took the player out of the first.
+    assert_eq!(taken(&mut first, &code_a).await, 1, "room A is told the player left it");
+    // Kept connected: a player who goes leaves the room.
+    let mut others = vec![];
+    for name in ["quinn", "ravi", "sara"] {
+        let mut bot = server.bot(name, &token(name)).await;
+        welcome(&mut bot).await;
+        bot.ask(&ToServer::Join { code: code_a.clone() }).await.unwrap();
+        assert!(taken(&mut bot, &code_a).await >= 2);
+        others.push(bot);
+    }
+    // Room A filled with four others: its match is theirs, and the player is in room B only.
+    let (_, code, watching) = matched(&mut first).await;
+    assert_eq!((code, watching), (code_a, false));
+    assert_eq!(server.metric("carrom_matches"), 1.0, "room B waits for its last two players");
+}
