@@ -68,6 +68,13 @@ pub struct Config {
     /// Seconds a connection has to send its request's headers; then it is closed.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=300))]
     pub header_seconds: u32,
+    /// Serve `wss://` with this certificate chain (PEM), so that a device reaching this process
+    /// directly (an Agones pod) never sends its token in clear. Needs `--tls-key`.
+    #[arg(long, value_name = "PEM", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key of `--tls-cert` (PEM).
+    #[arg(long, value_name = "PEM", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
     /// Seconds a WebSocket has to say the lobby's hello; then it is closed.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=300))]
     pub hello_seconds: u32,

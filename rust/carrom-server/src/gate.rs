@@ -14,6 +14,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::net::TcpListener;
+use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
 /// Descriptors kept back from connections: the database's, the listener's, logs, files.
@@ -90,10 +91,12 @@ fn open_files_allowed() -> Option<u64> {
     (done == 0 && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
 }
 
-/// Takes connections on `listener` for `app` until `stop` resolves.
+/// Takes connections on `listener` for `app` until `stop` resolves, each over TLS when `tls`
+/// is given (its handshake held to the same time as a request's headers).
 pub async fn serve(
     server: Arc<Server>,
     listener: TcpListener,
+    tls: Option<TlsAcceptor>,
     app: Router,
     stop: impl std::future::Future<Output = ()>,
 ) {
@@ -134,15 +137,36 @@ pub async fn serve(
             request.extensions_mut().insert(held.clone());
             request
         });
+        let tls = tls.clone();
         tokio::spawn(async move {
-            let connection = http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(headers_within)
-                .serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service))
-                .with_upgrades();
-            if let Err(error) = connection.await {
-                tracing::debug!(%peer, %error, "a connection ended");
+            let service = TowerToHyperService::new(service);
+            let Some(tls) = tls else { return http(tcp, service, headers_within).await };
+            match tokio::time::timeout(headers_within, tls.accept(tcp)).await {
+                Ok(Ok(stream)) => http(stream, service, headers_within).await,
+                Ok(Err(error)) => tracing::debug!(%peer, %error, "a TLS handshake failed"),
+                Err(_) => tracing::debug!(%peer, "a TLS handshake took too long"),
             }
         });
+    }
+}
+
+/// Serves HTTP/1.1 (and the WebSockets it upgrades to) on one connection, its request headers
+/// read within `headers_within`.
+async fn http<I, S>(io: I, service: S, headers_within: Duration)
+where
+    I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+    S: hyper::service::Service<hyper::Request<hyper::body::Incoming>, Response = axum::response::Response>
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let connection = http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(headers_within)
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    if let Err(error) = connection.await {
+        tracing::debug!(%error, "a connection ended");
     }
 }

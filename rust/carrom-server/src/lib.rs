@@ -23,6 +23,7 @@ pub mod server;
 pub mod socket;
 pub mod store;
 pub mod table;
+pub mod tls;
 
 use std::time::Duration;
 
@@ -35,17 +36,25 @@ pub async fn run(config: config::Config) -> Result<(), String> {
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
+    let tls = match (&config.tls_cert, &config.tls_key) {
+        (Some(cert), Some(key)) => Some(tls::acceptor(cert, key)?),
+        _ => None,
+    };
+    let scheme = if tls.is_some() { "wss" } else { "ws" };
     let public = match (&config.public_url, config.agones) {
         (Some(url), _) => url.clone(),
         // In a fleet, the other nodes send players to the address Agones gave this pod.
         (None, true) => match agones_sdk(&config).public_url().await {
+            // Served over TLS, the pod is reached by wss:// at the address Agones gave (a
+            // certificate must then name it: most fleets pass --public-url instead).
+            Ok(url) if tls.is_some() => url.replacen("ws://", "wss://", 1),
             Ok(url) => url,
             Err(error) => {
                 tracing::warn!(%error, "Agones gave no address: the other nodes send players to the listening one");
-                format!("ws://{address}/ws")
+                format!("{scheme}://{address}/ws")
             }
         },
-        (None, false) => format!("ws://{address}/ws"),
+        (None, false) => format!("{scheme}://{address}/ws"),
     };
     check_node(&config.node_id(), &public)?;
     let server = server::Server::new(config, store, public);
@@ -66,7 +75,7 @@ pub async fn run(config: config::Config) -> Result<(), String> {
     let app = http::routes(server.clone());
     let draining = server.clone();
     let lost = server.clone();
-    gate::serve(server.clone(), listener, app, async move {
+    gate::serve(server.clone(), listener, tls, app, async move {
         tokio::select! {
             () = stop_signal() => {}
             () = lost.lost() => {}

@@ -422,3 +422,47 @@ async fn one_player_cannot_sit_in_two_doubles_rooms_from_two_connections() {
     assert_eq!((code, watching), (code_a, false));
     assert_eq!(server.metric("carrom_matches"), 1.0, "room B waits for its last two players");
 }
+
+#[tokio::test]
+async fn a_server_given_a_certificate_speaks_only_wss_and_a_token_never_crosses_in_clear() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_rustls::rustls::{self, pki_types::ServerName, ClientConfig, RootCertStore};
+    let database = databases("tls").await.remove(0);
+    // A certificate for this test alone, trusted by this test alone.
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".into()]).unwrap();
+    let folder =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("tls-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let (cert, key) = (folder.join("cert.pem"), folder.join("key.pem"));
+    std::fs::write(&cert, made.cert.pem()).unwrap();
+    std::fs::write(&key, made.key_pair.serialize_pem()).unwrap();
+    let options = ["--tls-cert", cert.to_str().unwrap(), "--tls-key", key.to_str().unwrap()];
+    let server = Running::start(&database, &options);
+    // A plain ws:// device is not served.
+    let plain = Bot::connect(&server.address, "plain", &token("plain"), 1).await;
+    assert!(matches!(plain, Err(BotError::Link(_))), "a plain WebSocket was served");
+    // Over TLS, the lobby answers.
+    let mut roots = RootCertStore::empty();
+    roots.add(made.cert.der().clone()).unwrap();
+    #[allow(deprecated)]
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let client = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let tcp = tokio::net::TcpStream::connect(&server.address).await.unwrap();
+    let tls = tokio_rustls::TlsConnector::from(std::sync::Arc::new(client))
+        .connect(ServerName::try_from("localhost").unwrap(), tcp)
+        .await
+        .expect("a TLS handshake with the server's certificate");
+    let port = server.address.rsplit(':').next().unwrap();
+    let (mut ws, _) =
+        tokio_tungstenite::client_async(format!("wss://localhost:{port}/ws"), tls).await.expect("wss://");
+    let hello =
+        ToServer::Hello { lobby: carrom_net::lobby::LOBBY, name: "sealed".into(), token: token("sealed") };
+    ws.send(Message::Text(carrom_net::lobby::write(&hello).into())).await.unwrap();
+    let answer = tokio::time::timeout(WAIT, ws.next()).await.unwrap().unwrap().unwrap();
+    let answer: ToClient = serde_json::from_str(answer.to_text().unwrap()).unwrap();
+    assert!(matches!(answer, ToClient::Welcome { .. }), "{answer:?}");
+}
