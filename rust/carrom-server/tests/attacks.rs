@@ -279,7 +279,7 @@ async fn room_codes_cannot_be_guessed_in_a_flood_and_old_rooms_are_swept() {
     // Rooms made as fast as a client can: one at a time is kept, and none once expired.
     let mut maker = server.bot("maker", &token("maker")).await;
     welcome(&mut maker).await;
-    for _ in 0..200 {
+    for _ in 0..2000 {
         maker.ask(&ToServer::Create { mode: "singles".into(), rules: "classic".into() }).await.unwrap();
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
