@@ -245,7 +245,8 @@ async fn a_node_cut_off_from_its_database_stops_its_matches_and_another_takes_th
             .unwrap();
         assert!(told.contains("lost its database"), "{told}");
     }
-    assert!(cut_at.elapsed() < Duration::from_secs(8), "told after {:?}", cut_at.elapsed());
+    // The lease (5 s), a sweep (0.5 s), and at worst a save under way giving up (2 s).
+    assert!(cut_at.elapsed() < Duration::from_secs(10), "told after {:?}", cut_at.elapsed());
     drop((maker, friend));
     let mut maker = come_back(&nodes[0], "tanvi").await;
     let mut friend = come_back(&nodes[1], "umair").await;
