@@ -263,15 +263,22 @@ impl Server {
     /// Tells this node's waiting players of the matches the matchmaker placed them in: seated
     /// here, or sent to the node that holds it.
     async fn tell_placed(self: &Arc<Self>) -> Result<(), StoreError> {
+        // A row is forgotten only once its player is told (or gone): a sweep cut short by a
+        // slow database leaves the rest to the next.
         for (player, id) in self.store.placed(&self.node).await? {
-            let waiting = self.hub().queue.remove(&player);
-            let Some(waiting) = waiting else { continue };
-            self.metrics.queue_wait.observe(self.now() - waiting.since);
-            let member = waiting.with;
+            let member = self.hub().queue.waiting(&player).map(|w| w.with.clone());
+            let Some(member) = member else {
+                self.store.forget_placed(&player, &id).await?;
+                continue;
+            };
             let answer = match self.store.holding(&id).await? {
                 Some(holding) => self.reach(&holding).await,
                 None => Err("your match ended before it began".into()),
             };
+            if let Some(waiting) = self.hub().queue.remove(&player) {
+                self.metrics.queue_wait.observe(self.now() - waiting.since);
+            }
+            self.store.forget_placed(&player, &id).await?;
             match answer {
                 Ok(Reach::Here(joined)) => self.seat(&joined, member, false),
                 Ok(Reach::There(url)) => {

@@ -50,6 +50,11 @@ impl<T> Queue<T> {
         self.games.entry(game).or_default().push(waiting);
     }
 
+    /// `player`'s place in the queue, if waiting.
+    pub fn waiting(&self, player: &str) -> Option<&Waiting<T>> {
+        self.games.values().flat_map(|list| list.iter()).find(|w| w.player == player)
+    }
+
     /// Takes `player` out of the queue.
     pub fn remove(&mut self, player: &str) -> Option<Waiting<T>> {
         for list in self.games.values_mut() {

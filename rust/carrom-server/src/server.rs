@@ -459,13 +459,14 @@ impl Server {
             hub.cut_off = false;
             return;
         }
-        if std::mem::replace(&mut hub.cut_off, true) {
-            return;
+        if !std::mem::replace(&mut hub.cut_off, true) {
+            tracing::error!(
+                matches = hub.tables.len(),
+                "the database has not answered for a lease: stopping every match"
+            );
         }
-        tracing::error!(
-            matches = hub.tables.len(),
-            "the database has not answered for a lease: stopping every match"
-        );
+        // Every sweep while it lasts: a table whose channel was full (a flood, a save giving
+        // up) hears it the next time.
         for table in hub.tables.values() {
             let _ = table.tx.try_send(ToTable::CutOff);
         }

@@ -27,9 +27,10 @@ const LINGER: Duration = Duration::from_secs(120);
 const TICK: Duration = Duration::from_millis(100);
 /// How long a new table waits for its players' first hello before it counts one as missing.
 const HELLO_GRACE: Duration = Duration::from_secs(10);
-/// Frames a connection may send before its hello is taken (a hello refused for its token
-/// counts): past this it is cut off, so that it cannot keep its table busy refusing it.
-const MAX_BEFORE_HELLO: u32 = 8;
+/// Frames a connection may have refused by its table (before its hello is taken, a hello with
+/// another token, a second hello): past this it is cut off, so that it cannot keep its table
+/// busy refusing it.
+const MAX_REFUSED_HERE: u32 = 8;
 /// The longest a table waits for the database to save or end its match before trying again.
 const WRITE_WITHIN: Duration = Duration::from_secs(2);
 
@@ -112,8 +113,8 @@ struct Guest {
     outbox: Outbox,
     /// Whether the host took its protocol hello.
     hello: bool,
-    /// Frames it sent before that, refused here.
-    before_hello: u32,
+    /// Frames the table refused it (before its hello, a forged or second hello).
+    refused_here: u32,
     /// When it was last told to slow down (match seconds): a flood is told once a second, not
     /// once a message, or the answers to it would fill its outbox and cut it off.
     told_to_slow_at: f64,
@@ -149,6 +150,9 @@ pub fn open(server: Arc<dyn House>, spec: TableSpec, served: Served) -> mpsc::Se
         moved: false,
         pending: vec![],
     };
+    // Counted as it opens, not when its task first runs: a scrape right after sees it.
+    table.server.metrics().matches.inc();
+    table.server.metrics().started.inc();
     tokio::spawn(table.run(rx));
     tx
 }
@@ -169,9 +173,6 @@ impl Table {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<ToTable>) {
-        let metrics = self.server.metrics();
-        metrics.matches.inc();
-        metrics.started.inc();
         let mut tick = tokio::time::interval(TICK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         loop {
@@ -239,7 +240,7 @@ impl Table {
                         token,
                         outbox,
                         hello: false,
-                        before_hello: 0,
+                        refused_here: 0,
                         told_to_slow_at: f64::NEG_INFINITY,
                     },
                 );
@@ -272,14 +273,14 @@ impl Table {
     }
 
     /// Refuses a frame of `peer`'s for `error`: counted, told (a flood once a second), and a
-    /// connection that keeps talking without an accepted hello is cut off.
+    /// connection that keeps sending what its table refuses is cut off.
     fn refuse(&mut self, peer: PeerId, error: &NetError, now: f64) {
         self.server.metrics().refused(error);
         tracing::debug!(table = %self.spec.id, peer, %error, "refused");
         if self.tell_refusal(peer, error, now) {
             self.deliver(vec![Host::refusal(peer, error)], None);
         }
-        if let Some(guest) = self.guests.get(&peer).filter(|g| g.before_hello > MAX_BEFORE_HELLO) {
+        if let Some(guest) = self.guests.get(&peer).filter(|g| g.refused_here > MAX_REFUSED_HERE) {
             tracing::info!(table = %self.spec.id, peer, "a connection that would not say hello was cut off");
             guest.outbox.hang_up();
         }
@@ -300,16 +301,19 @@ impl Table {
         };
         match (guest.hello, hello) {
             (true, None) => Ok(bytes),
-            (true, Some(_)) => Err(Some(NetError::HelloTwice)),
+            (true, Some(_)) => {
+                guest.refused_here += 1;
+                Err(Some(NetError::HelloTwice))
+            }
             (false, Some(token)) if token != guest.token => {
-                guest.before_hello += 1;
+                guest.refused_here += 1;
                 Err(Some(NetError::ForgedToken))
             }
             (false, Some(_)) => {
                 Ok(encode(&ToHost::Hello { name: guest.name.clone(), token: guest.player.clone() }))
             }
             (false, None) => {
-                guest.before_hello += 1;
+                guest.refused_here += 1;
                 Err(Some(NetError::NoHello))
             }
         }
@@ -404,7 +408,11 @@ impl Table {
                     self.moved = true;
                     return;
                 }
-                Err(error) => tracing::error!(table = %self.spec.id, %error, "the match could not be saved"),
+                Err(error) => {
+                    // Nothing is recorded past a shot not yet saved (nor sent): tried again.
+                    tracing::error!(table = %self.spec.id, %error, "the match could not be saved");
+                    return;
+                }
             }
         }
         let gone = self.gone_sides();
@@ -439,10 +447,9 @@ impl Table {
         Ok(held)
     }
 
-    /// Whether a player of every side has struck at least once in the match.
-    fn every_side_struck(&self) -> bool {
-        let struck: BTreeSet<usize> = self
-            .served
+    /// The sides a player of which has struck at least once in the match.
+    fn sides_that_struck(&self) -> BTreeSet<usize> {
+        self.served
             .game()
             .replay()
             .actions
@@ -452,8 +459,7 @@ impl Table {
                 _ => None,
             })
             .filter_map(|seat| self.spec.seated.iter().find(|s| s.seat == seat).map(|s| s.side))
-            .collect();
-        self.spec.seated.iter().all(|s| struck.contains(&s.side))
+            .collect()
     }
 
     /// The sides of players who dropped and did not come back in time (the host has handed
@@ -480,8 +486,15 @@ impl Table {
             (if drawn { "drawn" } else { "won" }, seating::ranks(game))
         };
         // A result counts for rating only once every side has struck: before that it says
-        // nothing of skill (two accounts of one person could end a match at once).
-        let rated = self.spec.rated && self.every_side_struck();
+        // nothing of skill (two accounts of one person could end a match at once). A side that
+        // let its turns run out to the end, against a side that played, has lost all the same:
+        // idling out a match is no way to dodge a loss (leaving is, and it costs a wait).
+        let struck = self.sides_that_struck();
+        let all_struck = self.spec.seated.iter().all(|s| struck.contains(&s.side));
+        let idled_out = ending != "abandoned"
+            && !struck.is_empty()
+            && ranks.iter().enumerate().all(|(side, rank)| *rank > 0 || struck.contains(&side));
+        let rated = self.spec.rated && (all_struck || idled_out);
         let replay = game.replay().to_json().unwrap_or_default();
         let state = game.to_json().unwrap_or_default();
         let holder = self.server.fence();
@@ -501,14 +514,26 @@ impl Table {
             tokio::time::timeout(WRITE_WITHIN, finishing).await.map_err(|_| StoreError::TimedOut)??;
         if changes.is_some() && self.spec.rated && !rated && ending == "abandoned" {
             // Leaving early costs no rating, so that it cannot be farmed; it costs a wait.
+            // The players who left, not a partner who stayed.
+            let host = self.served.host();
             let leavers: Vec<String> = self
                 .spec
                 .seated
                 .iter()
-                .filter(|s| gone.contains(&s.side))
+                .filter(|s| {
+                    carrom_net::intent::seat(s.seat)
+                        .is_ok_and(|seat| matches!(host.holder(seat), Holder::StandIn(_)))
+                })
                 .map(|s| s.player.clone())
                 .collect();
-            self.server.store().bar_from_queue(&leavers, self.server.leaver_seconds()).await?;
+            let barring = self.server.store().bar_from_queue(&leavers, self.server.leaver_seconds());
+            match tokio::time::timeout(WRITE_WITHIN, barring).await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => {
+                    tracing::error!(table = %self.spec.id, %error, "the leavers could not be barred")
+                }
+                Err(_) => tracing::error!(table = %self.spec.id, "the leavers could not be barred in time"),
+            }
         }
         if let Some(changes) = changes {
             self.server.metrics().finished.inc();

@@ -462,7 +462,72 @@ async fn a_server_given_a_certificate_speaks_only_wss_and_a_token_never_crosses_
     let hello =
         ToServer::Hello { lobby: carrom_net::lobby::LOBBY, name: "sealed".into(), token: token("sealed") };
     ws.send(Message::Text(carrom_net::lobby::write(&hello).into())).await.unwrap();
-    let answer = tokio::time::timeout(WAIT, ws.next()).await.unwrap().unwrap().unwrap();
-    let answer: ToClient = serde_json::from_str(answer.to_text().unwrap()).unwrap();
+    // The first lobby message (a ping may come before it).
+    let answer = tokio::time::timeout(WAIT, async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Text(text))) => {
+                    break serde_json::from_str::<ToClient>(text.as_str()).unwrap()
+                }
+                Some(Ok(_)) => continue,
+                other => panic!("the wss:// link ended: {other:?}"),
+            }
+        }
+    })
+    .await
+    .expect("an answer over wss://");
     assert!(matches!(answer, ToClient::Welcome { .. }), "{answer:?}");
+}
+
+#[tokio::test]
+async fn idling_out_a_match_is_a_rated_loss_when_the_winner_has_struck() {
+    use carrom_core::game::Action;
+    for database in databases("idle_out").await {
+        let server = Running::start(&database, &["--turn-seconds", "1"]);
+        let (mut a, mut b, _, _) = pair(&server, ["tariq", "uma"]).await;
+        // The first to act strikes once; then nobody strikes: turns pass, three in a row
+        // forfeit. Both keep reading.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let (mut struck, mut ended) = (false, None);
+        while ended.is_none() {
+            assert!(Instant::now() < deadline, "no forfeit within a minute");
+            for bot in [&mut a, &mut b] {
+                if !struck && bot.strike_if_due().await.unwrap() {
+                    struck = true;
+                }
+                let _ = bot.read(Duration::from_millis(5)).await;
+                while let Some(message) = bot.lobby.pop_front() {
+                    if let ToClient::Over { ending, changes } = message {
+                        ended = Some((ending, changes));
+                    }
+                }
+            }
+        }
+        let (ending, changes) = ended.unwrap();
+        assert_eq!(ending, "won");
+        settle(&mut [&mut a, &mut b], Duration::from_millis(300)).await;
+        let rules = a.game().unwrap().rules();
+        let strikers: Vec<_> = a
+            .game()
+            .unwrap()
+            .replay()
+            .actions
+            .iter()
+            .filter_map(|x| match x {
+                Action::Strike { seat, .. } => rules.side_of(*seat),
+                _ => None,
+            })
+            .collect();
+        assert!(!strikers.is_empty() && strikers.iter().all(|s| *s == strikers[0]), "one side struck");
+        let Some(carrom_core::rules::Outcome::Won(winner)) = rules.outcome() else {
+            panic!("a forfeit has a winner")
+        };
+        if *winner == strikers[0] {
+            // The side that idled lost to a side that played: rated.
+            assert_eq!(changes.len(), 2, "{changes:?}");
+        } else {
+            // The striker idled itself out: its opponent never struck and gains nothing.
+            assert!(changes.is_empty(), "{changes:?}");
+        }
+    }
 }

@@ -326,26 +326,25 @@ impl Store {
             .collect()
     }
 
-    /// The players waiting on `node` whom the matchmaker has placed, with their matches: taken
-    /// out of the queue as they are read.
+    /// The players waiting on `node` whom the matchmaker has placed, with their matches (each
+    /// forgotten by `forget_placed` once told).
     pub async fn placed(&self, node: &str) -> Result<Vec<(String, String)>, StoreError> {
         let rows =
             sqlx::query("SELECT player, match_id FROM waiting WHERE node = $1 AND match_id IS NOT NULL")
                 .bind(node)
                 .fetch_all(&self.pool)
                 .await?;
-        let mut placed = vec![];
-        for row in &rows {
-            let player: String = row.try_get("player")?;
-            let id: String = row.try_get("match_id")?;
-            sqlx::query("DELETE FROM waiting WHERE player = $1 AND match_id = $2")
-                .bind(&player)
-                .bind(&id)
-                .execute(&self.pool)
-                .await?;
-            placed.push((player, id));
-        }
-        Ok(placed)
+        rows.iter().map(|row| Ok((row.try_get("player")?, row.try_get("match_id")?))).collect()
+    }
+
+    /// Takes `player`, told of match `id`, out of the fleet's queue.
+    pub async fn forget_placed(&self, player: &str, id: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM waiting WHERE player = $1 AND match_id = $2")
+            .bind(player)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Seats a group from the queue in the new match `saved`, held by `holder`, in one

@@ -129,7 +129,8 @@ impl Store {
     /// The player whose device token hashes to `token_hash`, made on first sight; the name is
     /// the one given now, and `look` what it looks like (`names::look`). Returns the player's
     /// public id; `None` (and nothing changed) when another player on a leaderboard has a name
-    /// that looks the same.
+    /// that looks the same — unless it is the name this player has already (two ranked
+    /// players named alike before names were compared keep their names).
     pub async fn player(
         &self,
         token_hash: &str,
@@ -139,10 +140,12 @@ impl Store {
     ) -> Result<Option<String>, StoreError> {
         let taken = sqlx::query(
             "SELECT 1 AS taken FROM players p WHERE p.name_look = $1 AND p.token_hash <> $2 \
-             AND EXISTS (SELECT 1 FROM ratings r WHERE r.player = p.id AND r.games > 0) LIMIT 1",
+             AND EXISTS (SELECT 1 FROM ratings r WHERE r.player = p.id AND r.games > 0) \
+             AND NOT EXISTS (SELECT 1 FROM players me WHERE me.token_hash = $2 AND me.name = $3) LIMIT 1",
         )
         .bind(look)
         .bind(token_hash)
+        .bind(name)
         .fetch_optional(&self.pool)
         .await?;
         if taken.is_some() {
