@@ -75,6 +75,10 @@ pub struct Config {
     /// The private key of `--tls-cert` (PEM).
     #[arg(long, value_name = "PEM", requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
+    /// Seconds a request (a query, a daily entry: its body read, its answer made) may take;
+    /// then it is answered 408 and its connection freed. A WebSocket's life is not counted.
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=300))]
+    pub request_seconds: u32,
     /// Seconds a WebSocket has to say the lobby's hello; then it is closed.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=300))]
     pub hello_seconds: u32,

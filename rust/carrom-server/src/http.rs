@@ -7,6 +7,7 @@ use crate::gate::Held;
 use crate::rating::LADDERS;
 use crate::server::{Door, Server};
 use crate::socket::{self, MAX_FRAME_IN};
+use axum::error_handling::HandleErrorLayer;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Json, Response};
@@ -24,8 +25,15 @@ const MAX_POST: usize = MAX_ENTRY_BYTES + 1024;
 /// Lines of a day's board sent back with an entry counted.
 const BOARD_WITH_ENTRY: u32 = 5;
 
-/// Every address the server answers.
+/// Every address the server answers, each request held to `--request-seconds` (a body sent a
+/// byte at a time would otherwise hold its connection for as long as it liked).
 pub fn routes(server: Arc<Server>) -> Router {
+    let within = std::time::Duration::from_secs(u64::from(server.config.request_seconds));
+    let timed = tower::ServiceBuilder::new()
+        .layer(HandleErrorLayer::new(|_: axum::BoxError| async {
+            refuse(StatusCode::REQUEST_TIMEOUT, "the request took too long: send it whole, at once")
+        }))
+        .timeout(within);
     Router::new()
         .route("/ws", get(upgrade))
         .route("/healthz", get(|| async { "ok" }))
@@ -34,6 +42,7 @@ pub fn routes(server: Arc<Server>) -> Router {
         .route("/players/{id}", get(player))
         .route("/leaderboard", get(leaderboard))
         .route("/daily/{day}", get(daily_board).post(daily_entry).layer(DefaultBodyLimit::max(MAX_POST)))
+        .layer(timed)
         .with_state(server)
 }
 

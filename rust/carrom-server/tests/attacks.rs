@@ -531,3 +531,30 @@ async fn idling_out_a_match_is_a_rated_loss_when_the_winner_has_struck() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_request_body_sent_a_byte_at_a_time_is_cut_short() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let database = databases("slowbody").await.remove(0);
+    let server = Running::start(&database, &["--request-seconds", "2"]);
+    let mut tcp = tcp_from(&server, std::net::Ipv4Addr::new(127, 8, 0, 1)).await.unwrap();
+    let head = "POST /daily/20000 HTTP/1.1\r\nHost: carrom\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{";
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    let started = Instant::now();
+    let mut answer = String::new();
+    let read = tokio::time::timeout(Duration::from_secs(8), async {
+        let mut chunk = [0; 1024];
+        loop {
+            // A byte every half second: never the whole body.
+            let _ = tcp.write_all(b" ").await;
+            match tokio::time::timeout(Duration::from_millis(500), tcp.read(&mut chunk)).await {
+                Ok(Ok(0)) | Ok(Err(_)) => break,
+                Ok(Ok(n)) => answer.push_str(&String::from_utf8_lossy(&chunk[..n])),
+                Err(_) => {}
+            }
+        }
+    })
+    .await;
+    assert!(read.is_ok(), "the slow request still holds its connection after {:?}", started.elapsed());
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+}
