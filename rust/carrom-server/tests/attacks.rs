@@ -367,14 +367,7 @@ async fn a_name_that_looks_like_a_ranked_players_or_piles_marks_is_refused_and_n
 
 /// Makes a room for doubles: its code.
 async fn doubles_room(maker: &mut Bot) -> String {
-    maker.ask(&ToServer::Create { mode: "doubles".into(), rules: "classic".into() }).await.unwrap();
-    maker
-        .until(WAIT, |m| match m {
-            ToClient::Room { code, .. } => Some(code.clone()),
-            _ => None,
-        })
-        .await
-        .unwrap()
+    common::play::room(maker, "doubles", "classic").await
 }
 
 /// The seats of room `code` taken, as `bot` is next told.

@@ -66,14 +66,7 @@ async fn come_back(front: &Running, name: &str) -> Bot {
 
 /// Makes a room for singles under `rules`: its code.
 async fn make_room(maker: &mut Bot, rules: &str) -> String {
-    maker.ask(&ToServer::Create { mode: "singles".into(), rules: rules.into() }).await.unwrap();
-    maker
-        .until(WAIT, |m| match m {
-            ToClient::Room { code, .. } => Some(code.clone()),
-            _ => None,
-        })
-        .await
-        .unwrap()
+    common::play::room(maker, "singles", rules).await
 }
 
 /// Two players of a room made on `node` under `rules`, three shots into their match, with no

@@ -92,3 +92,16 @@ pub fn every_side_struck(bot: &Bot) -> bool {
         .collect();
     rules.mode().seats().iter().filter_map(|s| rules.side_of(*s)).all(|side| struck.contains(&side))
 }
+
+/// Makes a room of `mode` under `rules`: its code.
+pub async fn room(maker: &mut Bot, mode: &str, rules: &str) -> String {
+    let create = carrom_net::lobby::ToServer::Create { mode: mode.into(), rules: rules.into() };
+    maker.ask(&create).await.unwrap();
+    maker
+        .until(WAIT, |m| match m {
+            ToClient::Room { code, .. } => Some(code.clone()),
+            _ => None,
+        })
+        .await
+        .unwrap()
+}
