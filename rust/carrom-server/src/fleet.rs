@@ -8,7 +8,7 @@
 use crate::queue::{Queue, Waiting};
 use crate::server::{fresh_match, random_code, Joined, Server};
 use crate::store::{Fence, Holding, Node, Queued, Renewal, SavedMatch, Seated, StoreError, LEASE_MS};
-use crate::table::TableSpec;
+use crate::table::{TableSpec, ToTable};
 use carrom_core::game::Game;
 use carrom_core::rules::Mode;
 use carrom_net::lobby::{ToClient, ToServer};
@@ -297,4 +297,43 @@ impl Server {
 fn apart<'a>(addresses: impl Iterator<Item = &'a str>) -> bool {
     let mut seen = std::collections::BTreeSet::new();
     addresses.into_iter().all(|address| seen.insert(address))
+}
+
+impl Server {
+    /// This process must stop, for `why`: it drains, and `run` ends with `why` as its error.
+    pub fn lose(&self, why: String) {
+        tracing::error!("{why}");
+        self.hub().lost.get_or_insert(why);
+        self.stopping.notify_one();
+    }
+
+    /// Resolves once this process must stop of itself.
+    pub async fn lost(&self) {
+        self.stopping.notified().await;
+    }
+
+    /// A node that has not renewed its lease for longer than the lease lasts (its database
+    /// cut off) may have had its matches claimed by another: it stops them and tells their
+    /// players, who come back through any node to the one that took them.
+    pub(crate) fn keep_or_stop_matches(&self) {
+        let mut hub = self.hub();
+        let expired = hub
+            .renewed
+            .is_some_and(|at| at.elapsed() > std::time::Duration::from_millis(crate::store::LEASE_MS as u64));
+        if !expired {
+            hub.cut_off = false;
+            return;
+        }
+        if !std::mem::replace(&mut hub.cut_off, true) {
+            tracing::error!(
+                matches = hub.tables.len(),
+                "the database has not answered for a lease: stopping every match"
+            );
+        }
+        // Every sweep while it lasts: a table whose channel was full (a flood, a save giving
+        // up) hears it the next time.
+        for table in hub.tables.values() {
+            let _ = table.tx.try_send(ToTable::CutOff);
+        }
+    }
 }

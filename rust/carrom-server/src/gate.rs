@@ -22,7 +22,8 @@ const RESERVED_FILES: u64 = 64;
 
 /// How many connections are open, in all and by address.
 pub struct Gate {
-    open: Mutex<HashMap<IpAddr, u32>>,
+    /// Connections open by address, and in all.
+    open: Mutex<(HashMap<IpAddr, u32>, usize)>,
     most: usize,
     most_per_address: u32,
 }
@@ -46,7 +47,7 @@ impl Gate {
             Some(files) => most.min(usize::try_from(files.saturating_sub(RESERVED_FILES)).unwrap_or(most)),
             None => most,
         };
-        Arc::new(Gate { open: Mutex::new(HashMap::new()), most: most.max(1), most_per_address })
+        Arc::new(Gate { open: Mutex::new((HashMap::new(), 0)), most: most.max(1), most_per_address })
     }
 
     /// The most connections it lets in at once.
@@ -58,15 +59,16 @@ impl Gate {
     /// (a trusted proxy, which brings many devices) is held only to the whole server's cap.
     pub fn enter(self: &Arc<Self>, address: IpAddr, exempt: bool) -> Result<Pass, &'static str> {
         let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let total: u32 = open.values().sum();
-        if total as usize >= self.most {
+        let (by_address, total) = &mut *open;
+        if *total >= self.most {
             return Err("Connections");
         }
-        let mine = open.entry(address).or_insert(0);
+        let mine = by_address.entry(address).or_insert(0);
         if !exempt && *mine >= self.most_per_address {
             return Err("AddressConnections");
         }
         *mine += 1;
+        *total += 1;
         Ok(Pass { gate: self.clone(), address })
     }
 }
@@ -74,10 +76,12 @@ impl Gate {
 impl Drop for Pass {
     fn drop(&mut self) {
         let mut open = self.gate.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(count) = open.get_mut(&self.address) {
+        let (by_address, total) = &mut *open;
+        if let Some(count) = by_address.get_mut(&self.address) {
             *count -= 1;
+            *total -= 1;
             if *count == 0 {
-                open.remove(&self.address);
+                by_address.remove(&self.address);
             }
         }
     }

@@ -234,7 +234,7 @@ async fn daily_entry(
     if let Err(why) = daily::open(day) {
         return refused(StatusCode::BAD_REQUEST, why);
     }
-    if let Err(why) = crate::lobby::check_identity_of(&posted.name, &posted.token) {
+    if let Err(why) = crate::identity::check_identity_of(&posted.name, &posted.token) {
         return refused(StatusCode::BAD_REQUEST, why);
     }
     let trick = match server.challenges.challenge(day).await {
@@ -246,7 +246,7 @@ async fn daily_entry(
         Err(why) => return refused(StatusCode::UNPROCESSABLE_ENTITY, why),
     };
     // Only an entry counted makes or renames a player.
-    let player = match crate::lobby::sign_in(&server, &posted.name, &posted.token).await {
+    let player = match crate::identity::sign_in(&server, &posted.name, &posted.token).await {
         Ok(player) => player,
         Err(why) => return refused(StatusCode::BAD_REQUEST, why),
     };

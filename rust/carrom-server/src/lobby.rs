@@ -3,24 +3,18 @@
 //! changes nothing.
 
 use crate::fleet::Reach;
+use crate::identity::sign_in;
 use crate::names;
 use crate::outbox::Outbox;
 use crate::queue::{self, Waiting};
-use crate::server::{Door, Member, Room, Server, Slot, CODES_PER_MINUTE};
+use crate::server::{Door, Member, Server, Slot, CODES_PER_MINUTE};
 use crate::store::{Queued, StoreError};
 use carrom_core::rules::{Mode, Ruleset};
 use carrom_net::lobby::{normal_code, Rating, ToClient, ToServer, LOBBY};
-use carrom_net::players::{check_identity, check_name};
 use carrom_net::rate::RateLimit;
 use carrom_net::PeerId;
-use sha2::{Digest, Sha256};
 use std::net::IpAddr;
 use std::sync::Arc;
-
-/// The shortest device token the server takes: a short one could be guessed.
-const MIN_TOKEN: usize = 16;
-/// The longest.
-const MAX_TOKEN: usize = 64;
 
 /// Who a connection is, once it has said hello.
 #[derive(Clone)]
@@ -193,120 +187,6 @@ impl Desk {
         Ok(())
     }
 
-    async fn create(&mut self, server: &Arc<Server>, me: &Me, mode: &str, rules: &str) -> Result<(), String> {
-        let (mode, rules) = game_of(mode, rules)?;
-        self.not_busy(server, me).await?;
-        let code = server.new_code();
-        let seconds = server.config.code_seconds;
-        let expires = crate::store::now() + i64::from(seconds);
-        server
-            .store
-            .put_room(&code, mode.name(), &rules, &me.player, expires, &server.node)
-            .await
-            .map_err(|e| e.to_string())?;
-        let member = self.member(me, 0.0);
-        let mut hub = server.hub();
-        if hub.draining {
-            return Err("this server is restarting: try again in a moment".into());
-        }
-        let expires = server.now() + f64::from(seconds);
-        hub.rooms.insert(code.clone(), Room { mode, rules, members: vec![member], expires });
-        self.outbox.text(&ToClient::Room {
-            code,
-            expires_in: seconds,
-            taken: 1,
-            seats: mode.seats().len() as u8,
-        });
-        Ok(())
-    }
-
-    async fn join(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
-        let here = server.hub().rooms.contains_key(code) || server.hub().codes.contains_key(code);
-        if !here {
-            return self.join_elsewhere(server, me, code).await;
-        }
-        let running = server.hub().codes.get(code).cloned();
-        if let Some(id) = running {
-            if server.hub().playing.get(&me.player) == Some(&id) {
-                return self.resume(server, me).await;
-            }
-            return Err(format!("the match of room {code} has begun: watch it instead"));
-        }
-        if busy(server, &me.player).await? {
-            return Err("you have a match running: resume it first".into());
-        }
-        self.leave_queue(server, &me.player).await;
-        let full = {
-            let mut hub = server.hub();
-            let now = server.now();
-            // One room a player, whichever connection joined it: a player in two rooms at once
-            // would sit in two matches once both filled.
-            leave_rooms_but(&mut hub, &me.player, code, now);
-            let Some(room) = hub.rooms.get_mut(code) else {
-                return Err(format!(
-                    "no room has the code {code}: codes expire, ask your friend for a new one"
-                ));
-            };
-            let seats = room.mode.seats().len();
-            if !room.members.iter().any(|m| m.player == me.player) {
-                if room.members.len() >= seats {
-                    return Err(format!("room {code} is full"));
-                }
-                room.members.push(self.member(me, 0.0));
-            }
-            let told = ToClient::Room {
-                code: code.to_string(),
-                expires_in: (room.expires - now).max(0.0) as u32,
-                taken: room.members.len() as u8,
-                seats: seats as u8,
-            };
-            for member in &room.members {
-                member.outbox.text(&told);
-            }
-            if room.members.len() == seats {
-                hub.rooms.remove(code)
-            } else {
-                None
-            }
-        };
-        if let Some(room) = full {
-            server
-                .start_match(code.to_string(), room.mode, &room.rules, false, room.members)
-                .await
-                .map_err(|e| e.to_string())?;
-        }
-        Ok(())
-    }
-
-    /// A code this node holds no room or match for: another node's, sent on; or none.
-    async fn join_elsewhere(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
-        let then = ToServer::Join { code: code.to_string() };
-        if let Some(room) = server.store.room_node(code).await.map_err(StoreError::refusal)? {
-            if room.node.as_deref() == Some(server.node.as_str()) || !room.alive {
-                return Err(format!(
-                    "the server that held room {code} has gone: ask your friend for a new one"
-                ));
-            }
-            let url = match room.node {
-                Some(node) => server.store.live_url(&node).await.map_err(StoreError::refusal)?,
-                None => None,
-            };
-            let url = url.ok_or_else(|| {
-                format!("the server that held room {code} has gone: ask your friend for a new one")
-            })?;
-            self.outbox.text(&ToClient::Elsewhere { url, then });
-            return Ok(());
-        }
-        if let Some(holding) = server.store.match_of_code(code).await.map_err(StoreError::refusal)? {
-            let mine = server.store.playing(&me.player).await.map_err(StoreError::refusal)?;
-            if mine.is_some_and(|m| m.id == holding.id) {
-                return self.resume(server, me).await;
-            }
-            return Err(format!("the match of room {code} has begun: watch it instead"));
-        }
-        Err(format!("no room has the code {code}: codes expire, ask your friend for a new one"))
-    }
-
     async fn watch(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
         let local = server.hub().codes.get(code).cloned();
         let reach = match local.and_then(|id| server.joined(&id)) {
@@ -334,7 +214,7 @@ impl Desk {
         Ok(())
     }
 
-    async fn resume(&mut self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
+    pub(crate) async fn resume(&mut self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
         let local = server.hub().playing.get(&me.player).cloned();
         let reach = match local.and_then(|id| server.joined(&id)) {
             Some(joined) => Reach::Here(joined),
@@ -352,7 +232,7 @@ impl Desk {
     }
 
     /// Refuses a player who already has a match running anywhere in the fleet.
-    async fn not_busy(&self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
+    pub(crate) async fn not_busy(&self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
         if busy(server, &me.player).await? {
             return Err("you have a match running: resume it first".into());
         }
@@ -361,7 +241,7 @@ impl Desk {
     }
 
     /// Takes this player out of the queue, here and in the fleet's.
-    async fn leave_queue(&self, server: &Arc<Server>, player: &str) {
+    pub(crate) async fn leave_queue(&self, server: &Arc<Server>, player: &str) {
         let queued = server.hub().queue.remove(player).is_some();
         if queued {
             if let Err(error) = server.store.dequeue(player).await {
@@ -379,7 +259,7 @@ impl Desk {
         });
     }
 
-    fn member(&self, me: &Me, rating: f64) -> Member {
+    pub(crate) fn member(&self, me: &Me, rating: f64) -> Member {
         Member {
             peer: self.peer,
             player: me.player.clone(),
@@ -393,28 +273,8 @@ impl Desk {
     }
 }
 
-/// Takes `player` out of every room but `code`'s; the others left in a room are told its count.
-fn leave_rooms_but(hub: &mut crate::server::Hub, player: &str, code: &str, now: f64) {
-    hub.rooms.retain(|other, room| {
-        if other == code || !room.members.iter().any(|m| m.player == player) {
-            return true;
-        }
-        room.members.retain(|m| m.player != player);
-        let told = ToClient::Room {
-            code: other.clone(),
-            expires_in: (room.expires - now).max(0.0) as u32,
-            taken: room.members.len() as u8,
-            seats: room.mode.seats().len() as u8,
-        };
-        for member in &room.members {
-            member.outbox.text(&told);
-        }
-        !room.members.is_empty()
-    });
-}
-
 /// Whether `player` holds a seat in a running match on any node.
-async fn busy(server: &Arc<Server>, player: &str) -> Result<bool, String> {
+pub(crate) async fn busy(server: &Arc<Server>, player: &str) -> Result<bool, String> {
     if server.hub().playing.contains_key(player) {
         return Ok(true);
     }
@@ -422,7 +282,7 @@ async fn busy(server: &Arc<Server>, player: &str) -> Result<bool, String> {
 }
 
 /// The mode and ruleset named, or what is allowed.
-fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), String> {
+pub(crate) fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), String> {
     let mode = Mode::from_name(mode).ok_or_else(|| {
         format!("no mode {:?}: singles, doubles or points", mode.chars().take(16).collect::<String>())
     })?;
@@ -433,29 +293,4 @@ fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), String> {
         )
     })?;
     Ok((mode, rules.to_string()))
-}
-
-/// The player whose device has `token`, made on first sight, now called `name`: their public
-/// id. Refused, saying why, for a name or token that is not allowed. Only the token's hash is
-/// kept.
-pub async fn sign_in(server: &Server, name: &str, token: &str) -> Result<String, String> {
-    let name = &names::normal(name);
-    check_identity_of(name, token)?;
-    let hash: String = Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
-    let new_id = crate::server::random_id();
-    let signed = server.store.player(&hash, name, &names::look(name), &new_id).await;
-    signed.map_err(StoreError::refusal)?.ok_or_else(|| {
-        format!("the name {name:?} looks like a ranked player's name: choose another (letters that look alike count as alike)")
-    })
-}
-
-/// Whether `name` and `token` are a name and a device token the server takes, or why not.
-pub fn check_identity_of(name: &str, token: &str) -> Result<(), String> {
-    check_name(name).map_err(|e| e.to_string())?;
-    check_identity("token", token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        .map_err(|e| e.to_string())?;
-    if token.len() < MIN_TOKEN {
-        return Err(format!("token must be {MIN_TOKEN} to {MAX_TOKEN} characters (got {})", token.len()));
-    }
-    Ok(())
 }

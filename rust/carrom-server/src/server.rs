@@ -5,47 +5,24 @@
 use crate::config::Config;
 use crate::metrics::Metrics;
 use crate::outbox::Outbox;
-use crate::queue::{self, Queue};
-use crate::seating;
-use crate::store::{Fence, SavedMatch, Store};
+use crate::queue::Queue;
+use crate::store::{Fence, Store};
 use crate::table::{self, House, TableSpec, ToTable};
 use carrom_core::game::Game;
-use carrom_core::rules::{MatchSettings, Mode, Ruleset};
-use carrom_core::BoardSpec;
-use carrom_net::lobby::{ToClient, CODE_ALPHABET, CODE_LENGTH};
-use carrom_net::rate::{RateLimit, RateLimits};
+use carrom_core::rules::Mode;
+use carrom_net::lobby::ToClient;
+use carrom_net::rate::RateLimits;
 use carrom_net::{Holder, Host, PeerId, Served};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio::sync::mpsc;
 
-/// Handshakes an address may make at once (and `Config::handshake_rate` a second after).
-const HANDSHAKE_BURST: u32 = 20;
-/// Queries (ratings, leaderboards) an address may make a second, and at once.
-const QUERIES_PER_SECOND: u32 = 10;
-const QUERY_BURST: u32 = 30;
-/// Addresses whose arrivals are remembered at most (see `RateLimits`: a flood of new ones
-/// forgets only those not seen for a while).
-pub const ADDRESSES_KEPT: usize = 100_000;
+pub use crate::doors::{Door, ADDRESSES_KEPT, CODES_PER_MINUTE};
+pub use crate::fresh::{fresh_match, random_bytes, random_code, random_id};
 
-/// A way into the server that an address may not rush.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Door {
-    /// A new WebSocket connection.
-    Socket,
-    /// A JSON query (a player, a leaderboard): each costs the database a read.
-    Query,
-    /// A room's code tried (joining or watching): a few tries a minute, so that codes cannot
-    /// be guessed to find matches to watch.
-    Code,
-}
-
-/// Codes an address may try a minute, and at once.
-pub const CODES_PER_MINUTE: u32 = 6;
-const CODE_BURST: u32 = 6;
 /// How long a finished match's players have to ask for a rematch, seconds.
 const REMATCH_SECONDS: f64 = 120.0;
 
@@ -100,7 +77,8 @@ pub struct Room {
 pub struct Rematch {
     spec: TableSpec,
     asked: Vec<Member>,
-    until: f64,
+    /// When the offer ends, server seconds.
+    pub(crate) until: f64,
 }
 
 /// A running table.
@@ -126,9 +104,9 @@ pub struct Hub {
     /// Finished matches open for a rematch, by code.
     pub rematches: HashMap<String, Rematch>,
     /// How fast each address has come in, by door.
-    arrivals: RateLimits<(Door, IpAddr)>,
+    pub(crate) arrivals: RateLimits<(Door, IpAddr)>,
     /// When each address was last logged refused, by kind: once a minute each.
-    logged: RateLimits<(&'static str, IpAddr)>,
+    pub(crate) logged: RateLimits<(&'static str, IpAddr)>,
     /// Whether the server is stopping: no new matches.
     pub draining: bool,
     /// When the lease last renewed was asked for (it runs from then, or later).
@@ -177,7 +155,7 @@ pub struct Server {
     pub challenges: crate::daily::Challenges,
     hub: Mutex<Hub>,
     /// Told when this process must stop of itself (`lose`).
-    stopping: tokio::sync::Notify,
+    pub(crate) stopping: tokio::sync::Notify,
     clock: Instant,
     next_peer: AtomicI64,
 }
@@ -233,35 +211,6 @@ impl Server {
     pub fn hub(&self) -> MutexGuard<'_, Hub> {
         // A task that panicked while holding it left plain maps behind: still usable.
         self.hub.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Whether `address` may come in by `door` now.
-    pub fn may_enter(&self, door: Door, address: IpAddr) -> bool {
-        let now = self.now();
-        let limit = match door {
-            Door::Socket => {
-                RateLimit::new(self.config.handshake_rate, HANDSHAKE_BURST.max(self.config.handshake_rate))
-            }
-            Door::Query => RateLimit::new(QUERIES_PER_SECOND, QUERY_BURST),
-            Door::Code => RateLimit::per_minute(CODES_PER_MINUTE, CODE_BURST),
-        };
-        self.hub().arrivals.take(&(door, address), now, || limit).is_ok()
-    }
-
-    /// Whether `address` is a proxy the operator trusts to say who it forwards (`--trusted-proxy`).
-    pub fn is_trusted_proxy(&self, address: IpAddr) -> bool {
-        self.config.trusted_proxies.iter().any(|net| net.contains(&address))
-    }
-
-    /// Counts a refusal of kind `kind` of what `address` sent, and logs it — once a minute for
-    /// each address and kind, however many it sends.
-    pub fn refused(&self, address: IpAddr, kind: &'static str, reason: &str) {
-        self.metrics.refused_as(kind);
-        let now = self.now();
-        let log = self.hub().logged.take(&(kind, address), now, || RateLimit::per_minute(1, 1)).is_ok();
-        if log {
-            tracing::info!(%address, kind, reason, "refused (said once a minute for an address)");
-        }
     }
 
     /// A new room code, used by no room or running match of this node.
@@ -398,98 +347,6 @@ impl Server {
             .await
             .map_err(|e| e.to_string())
     }
-
-    /// Keeps this node's place in the fleet (its lease, the queue, dead nodes' matches), expires
-    /// old rooms and offers, and tells each player in the queue how long they have waited. Run
-    /// twice a second.
-    pub async fn sweep(self: &Arc<Self>) {
-        self.keep_or_stop_matches();
-        self.fleet_sweep().await;
-        let now = self.now();
-        {
-            let mut hub = self.hub();
-            for (_, waiting) in hub.queue.iter() {
-                let seconds = now - waiting.since;
-                waiting.with.outbox.text(&ToClient::Queued {
-                    seconds: seconds as u32,
-                    window: queue::window(seconds) as u32,
-                });
-            }
-            let expired: Vec<String> = hub
-                .rooms
-                .iter()
-                .filter(|(_, room)| room.expires <= now)
-                .map(|(code, _)| code.clone())
-                .collect();
-            for code in expired {
-                if let Some(room) = hub.rooms.remove(&code) {
-                    for member in room.members {
-                        member.outbox.text(&ToClient::Refused {
-                            reason: format!("room {code} expired before its match began: make a new one"),
-                        });
-                    }
-                }
-            }
-            hub.rematches.retain(|_, offer| offer.until > now);
-            hub.arrivals.sweep(now);
-            hub.logged.sweep(now);
-        }
-    }
-
-    /// This process must stop, for `why`: it drains, and `run` ends with `why` as its error.
-    pub fn lose(&self, why: String) {
-        tracing::error!("{why}");
-        self.hub().lost.get_or_insert(why);
-        self.stopping.notify_one();
-    }
-
-    /// Resolves once this process must stop of itself.
-    pub async fn lost(&self) {
-        self.stopping.notified().await;
-    }
-
-    /// A node that has not renewed its lease for longer than the lease lasts (its database
-    /// cut off) may have had its matches claimed by another: it stops them and tells their
-    /// players, who come back through any node to the one that took them.
-    fn keep_or_stop_matches(&self) {
-        let mut hub = self.hub();
-        let expired =
-            hub.renewed.is_some_and(|at| at.elapsed() > Duration::from_millis(crate::store::LEASE_MS as u64));
-        if !expired {
-            hub.cut_off = false;
-            return;
-        }
-        if !std::mem::replace(&mut hub.cut_off, true) {
-            tracing::error!(
-                matches = hub.tables.len(),
-                "the database has not answered for a lease: stopping every match"
-            );
-        }
-        // Every sweep while it lasts: a table whose channel was full (a flood, a save giving
-        // up) hears it the next time.
-        for table in hub.tables.values() {
-            let _ = table.tx.try_send(ToTable::CutOff);
-        }
-    }
-
-    /// Stops taking matches and tells every table and waiting player that the server is going.
-    pub fn drain(&self) {
-        let mut hub = self.hub();
-        hub.draining = true;
-        let closing =
-            ToClient::Closing { reason: "the server is restarting: connect again in a moment".into() };
-        for (_, waiting) in hub.queue.iter() {
-            waiting.with.outbox.text(&closing);
-        }
-        for room in hub.rooms.values() {
-            for member in &room.members {
-                member.outbox.text(&closing);
-            }
-        }
-        for table in hub.tables.values() {
-            let _ = table.tx.try_send(ToTable::Drain);
-        }
-    }
 }
 
 impl House for Server {
@@ -536,62 +393,4 @@ impl House for Server {
         }
         hub.playing.retain(|_, playing| playing != id);
     }
-}
-
-/// `N` bytes from the operating system's random source.
-pub fn random_bytes<const N: usize>() -> [u8; N] {
-    let mut bytes = [0; N];
-    // Without the system's randomness nothing the server hands out (ids, codes, seeds) is safe.
-    getrandom::fill(&mut bytes).expect("the operating system's random source");
-    bytes
-}
-
-/// A new match of `mode` under `rules` for `entrants` (seated as the mode seats them), in a room
-/// of `code`: what its table plays, its match, and how it is saved before its first shot.
-pub fn fresh_match(
-    code: String,
-    mode: Mode,
-    rules: &str,
-    rated: bool,
-    entrants: Vec<seating::Entrant>,
-) -> Result<(TableSpec, Game, SavedMatch), String> {
-    let ruleset = Ruleset::preset(rules).map_err(|e| e.to_string())?;
-    let seed = u64::from_le_bytes(random_bytes::<8>());
-    // Under the ICF's laws the toss's winner chooses who breaks (IC6, in the ruleset) and the
-    // opponent places returned pieces (X3): each player's device asks for them as for a strike.
-    let settings =
-        MatchSettings { opponent_places: rules == "icf", ..MatchSettings::with_rules(mode, ruleset) };
-    let game = Game::new(BoardSpec::icf(), settings, seed).map_err(|e| e.to_string())?;
-    let spec = TableSpec {
-        id: random_id(),
-        code,
-        mode,
-        rules: rules.to_string(),
-        rated,
-        seated: seating::seat(mode, entrants),
-    };
-    let saved = SavedMatch {
-        id: spec.id.clone(),
-        code: spec.code.clone(),
-        mode: mode.name().into(),
-        rules: spec.rules.clone(),
-        rated,
-        seats: serde_json::to_string(&spec.seated).map_err(|e| e.to_string())?,
-        shots: 0,
-        state: game.to_json().map_err(|e| e.to_string())?,
-    };
-    Ok((spec, game, saved))
-}
-
-/// A new room code: `CODE_LENGTH` characters of the unambiguous alphabet.
-pub fn random_code() -> String {
-    random_bytes::<CODE_LENGTH>()
-        .iter()
-        .map(|b| CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()] as char)
-        .collect()
-}
-
-/// A new random id: 16 hexadecimal digits.
-pub fn random_id() -> String {
-    random_bytes::<8>().iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -8,11 +8,13 @@ mod finish;
 mod fleet;
 mod leaver;
 mod rows;
+mod waiting;
 
 pub use daily::{DailyPlace, DailyRow};
 pub use finish::{Finished, Seated};
-pub use fleet::{Fence, Holding, Node, Queued, Renewal, LEASE_MS};
+pub use fleet::{Fence, Holding, Node, Renewal, LEASE_MS};
 pub use rows::{HistoryRow, LeaderRow, SavedMatch};
+pub use waiting::Queued;
 
 use crate::rating::{Standing, LADDERS};
 use sqlx::any::{AnyPoolOptions, AnyRow};

@@ -3,6 +3,8 @@
 //! of the match, answering every shot with its hash. The server's tests and the load generator
 //! (`carrom-lab bots`) play with it; a test may also make it misbehave.
 
+mod link;
+
 use carrom_core::game::Game;
 use carrom_core::Seat;
 use carrom_net::lobby::{self, ToClient, ToServer, LOBBY};
@@ -10,12 +12,13 @@ use carrom_net::pick;
 use carrom_net::replica::Change;
 use carrom_net::{Choice, Placement, Player, Replica, Request};
 use futures_util::{SinkExt, StreamExt};
+use link::open;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::time::Duration;
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -379,33 +382,4 @@ impl Bot {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
-}
-
-/// How long a bot waits for a server to take its connection: a frozen one accepts (the kernel
-/// does) and never answers.
-const CONNECT_WAIT: Duration = Duration::from_secs(10);
-
-/// A WebSocket to `url`, from the local address `from` if given.
-async fn open(url: &str, from: Option<IpAddr>) -> Result<Socket, BotError> {
-    let link = |e: &dyn std::fmt::Display| BotError::Link(e.to_string());
-    let connecting = async {
-        let Some(from) = from else {
-            return tokio_tungstenite::connect_async(url).await.map_err(|e| link(&e));
-        };
-        let host = url.split("://").nth(1).and_then(|rest| rest.split('/').next()).unwrap_or_default();
-        let to = tokio::net::lookup_host(host)
-            .await
-            .map_err(|e| link(&e))?
-            .find(|a| a.is_ipv4() == from.is_ipv4())
-            .ok_or_else(|| BotError::Link(format!("{host}: no address to reach from {from}")))?;
-        let socket =
-            if from.is_ipv4() { TcpSocket::new_v4() } else { TcpSocket::new_v6() }.map_err(|e| link(&e))?;
-        socket.bind(SocketAddr::new(from, 0)).map_err(|e| link(&e))?;
-        let tcp = socket.connect(to).await.map_err(|e| link(&e))?;
-        tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(tcp)).await.map_err(|e| link(&e))
-    };
-    let (ws, _) = tokio::time::timeout(CONNECT_WAIT, connecting)
-        .await
-        .map_err(|_| BotError::Link(format!("{url} did not answer within {CONNECT_WAIT:?}")))??;
-    Ok(ws)
 }

@@ -3,16 +3,17 @@
 //! trusted), reads what its players and watchers send, saves the match after every shot, and
 //! records its end — once — with the ratings it changes.
 
+mod admit;
+mod keep;
+
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, Outbox};
-use crate::seating;
-use crate::store::{Fence, Finished, SavedMatch, Seated, Store, StoreError};
-use carrom_core::game::Action;
+use crate::store::{Fence, Seated, Store};
 use carrom_core::rules::Mode;
-use carrom_net::lobby::{Change, ToClient};
-use carrom_net::message::{decode, encode, MAX_TO_HOST_BYTES};
-use carrom_net::{Holder, Host, NetError, Outgoing, PeerId, Served, ToHost, ToPeer};
-use std::collections::{BTreeMap, BTreeSet};
+use carrom_net::lobby::ToClient;
+use carrom_net::message::encode;
+use carrom_net::{Outgoing, PeerId, Served, ToPeer};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -158,20 +159,6 @@ pub fn open(server: Arc<dyn House>, spec: TableSpec, served: Served) -> mpsc::Se
 }
 
 impl Table {
-    /// Whether `peer` is told why `error` refused its message at `now`: always, but for a
-    /// flood, which it hears of once a second.
-    fn tell_refusal(&mut self, peer: PeerId, error: &NetError, now: f64) -> bool {
-        let Some(guest) = self.guests.get_mut(&peer) else { return true };
-        if !matches!(error, NetError::RateLimited { .. }) {
-            return true;
-        }
-        if now - guest.told_to_slow_at < 1.0 {
-            return false;
-        }
-        guest.told_to_slow_at = now;
-        true
-    }
-
     async fn run(mut self, mut rx: mpsc::Receiver<ToTable>) {
         let mut tick = tokio::time::interval(TICK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
@@ -272,53 +259,6 @@ impl Table {
         }
     }
 
-    /// Refuses a frame of `peer`'s for `error`: counted, told (a flood once a second), and a
-    /// connection that keeps sending what its table refuses is cut off.
-    fn refuse(&mut self, peer: PeerId, error: &NetError, now: f64) {
-        self.server.metrics().refused(error);
-        tracing::debug!(table = %self.spec.id, peer, %error, "refused");
-        if self.tell_refusal(peer, error, now) {
-            self.deliver(vec![Host::refusal(peer, error)], None);
-        }
-        if let Some(guest) = self.guests.get(&peer).filter(|g| g.refused_here > MAX_REFUSED_HERE) {
-            tracing::info!(table = %self.spec.id, peer, "a connection that would not say hello was cut off");
-            guest.outbox.hang_up();
-        }
-    }
-
-    /// What of `peer`'s frame may reach the match. The match hears a connection only once it
-    /// has said hello, and the hello it hears is the table's own, made from the identity the
-    /// lobby proved on this connection (the player's public id, from the device token's hash):
-    /// nothing a device writes in a hello can name another player. A second hello is refused
-    /// here; frames before an accepted hello are refused here, and a connection that sends
-    /// many of them is cut off. `Err` is the refusal to tell the device (`None`: say nothing).
-    fn admit(&mut self, peer: PeerId, bytes: Vec<u8>) -> Result<Vec<u8>, Option<NetError>> {
-        let Some(guest) = self.guests.get_mut(&peer) else { return Err(None) };
-        // One decode decides: what fails to decode is the host's to refuse with its reason.
-        let hello = match decode::<ToHost>(&bytes, MAX_TO_HOST_BYTES) {
-            Ok(ToHost::Hello { token, .. }) => Some(token),
-            _ => None,
-        };
-        match (guest.hello, hello) {
-            (true, None) => Ok(bytes),
-            (true, Some(_)) => {
-                guest.refused_here += 1;
-                Err(Some(NetError::HelloTwice))
-            }
-            (false, Some(token)) if token != guest.token => {
-                guest.refused_here += 1;
-                Err(Some(NetError::ForgedToken))
-            }
-            (false, Some(_)) => {
-                Ok(encode(&ToHost::Hello { name: guest.name.clone(), token: guest.player.clone() }))
-            }
-            (false, None) => {
-                guest.refused_here += 1;
-                Err(Some(NetError::NoHello))
-            }
-        }
-    }
-
     /// Sends `out` — once the match is saved as it stands: a shot reaches the players only
     /// after it is in the database, so a node that fails or is fenced off has sent nobody a
     /// shot the node that takes the match over does not know. Until then it waits, in order.
@@ -388,163 +328,5 @@ impl Table {
 
     fn is_seated(&self, player: &str) -> bool {
         self.spec.seated.iter().any(|s| s.player == player)
-    }
-
-    /// Saves the match when a shot has settled since the last save, and records its end.
-    async fn keep(&mut self) {
-        if self.recorded.is_some() {
-            return;
-        }
-        let shots = self.served.host().rested_shots();
-        if self.saved_shots != Some(shots) {
-            match self.save(shots).await {
-                Ok(true) => {
-                    self.saved_shots = Some(shots);
-                    // What waited for this save goes out before anything after it (the end).
-                    self.deliver_pending();
-                }
-                Ok(false) => {
-                    tracing::warn!(table = %self.spec.id, "another node holds this match now: leaving it");
-                    self.moved = true;
-                    return;
-                }
-                Err(error) => {
-                    // Nothing is recorded past a shot not yet saved (nor sent): tried again.
-                    tracing::error!(table = %self.spec.id, %error, "the match could not be saved");
-                    return;
-                }
-            }
-        }
-        let gone = self.gone_sides();
-        if self.served.game().rules().is_over() || !gone.is_empty() {
-            match self.record(&gone).await {
-                Ok(()) => self.recorded = Some(Instant::now()),
-                Err(error) => {
-                    tracing::error!(table = %self.spec.id, %error, "the result could not be recorded")
-                }
-            }
-        }
-    }
-
-    /// Saves the match; false when another node holds it now (this one was taken for dead).
-    async fn save(&self, shots: u32) -> Result<bool, StoreError> {
-        let started = Instant::now();
-        let saved = SavedMatch {
-            id: self.spec.id.clone(),
-            code: self.spec.code.clone(),
-            mode: self.spec.mode.name().into(),
-            rules: self.spec.rules.clone(),
-            rated: self.spec.rated,
-            seats: serde_json::to_string(&self.spec.seated).unwrap_or_default(),
-            shots,
-            state: self.served.host().rested_state().to_string(),
-        };
-        let holder = self.server.fence();
-        let saving = self.server.store().save(&saved, &holder);
-        // A database that does not answer holds the table no longer than this: it tries again.
-        let held = tokio::time::timeout(WRITE_WITHIN, saving).await.map_err(|_| StoreError::TimedOut)??;
-        self.server.metrics().database_write.observe(started.elapsed().as_secs_f64());
-        Ok(held)
-    }
-
-    /// The sides a player of which has struck at least once in the match.
-    fn sides_that_struck(&self) -> BTreeSet<usize> {
-        self.served
-            .game()
-            .replay()
-            .actions
-            .iter()
-            .filter_map(|action| match action {
-                Action::Strike { seat, .. } => Some(u8::from(*seat)),
-                _ => None,
-            })
-            .filter_map(|seat| self.spec.seated.iter().find(|s| s.seat == seat).map(|s| s.side))
-            .collect()
-    }
-
-    /// The sides of players who dropped and did not come back in time (the host has handed
-    /// their seats to a stand-in, which the server does not play: the match is abandoned).
-    fn gone_sides(&self) -> Vec<usize> {
-        let host = self.served.host();
-        self.spec
-            .seated
-            .iter()
-            .filter_map(|s| {
-                let seat = carrom_net::intent::seat(s.seat).ok()?;
-                matches!(host.holder(seat), Holder::StandIn(_)).then_some(s.side)
-            })
-            .collect()
-    }
-
-    async fn record(&mut self, gone: &[usize]) -> Result<(), StoreError> {
-        let game = self.served.game();
-        let sides = game.rules().mode().side_count();
-        let (ending, ranks) = if !gone.is_empty() && !game.rules().is_over() {
-            ("abandoned", seating::abandoned_ranks(sides, gone))
-        } else {
-            let drawn = matches!(game.rules().outcome(), Some(carrom_core::rules::Outcome::Drawn(_)));
-            (if drawn { "drawn" } else { "won" }, seating::ranks(game))
-        };
-        // A result counts for rating only once every side has struck: before that it says
-        // nothing of skill (two accounts of one person could end a match at once). A side that
-        // let its turns run out to the end, against a side that played, has lost all the same:
-        // idling out a match is no way to dodge a loss (leaving is, and it costs a wait).
-        let struck = self.sides_that_struck();
-        let all_struck = self.spec.seated.iter().all(|s| struck.contains(&s.side));
-        let idled_out = ending != "abandoned"
-            && !struck.is_empty()
-            && ranks.iter().enumerate().all(|(side, rank)| *rank > 0 || struck.contains(&side));
-        let rated = self.spec.rated && (all_struck || idled_out);
-        let replay = game.replay().to_json().unwrap_or_default();
-        let state = game.to_json().unwrap_or_default();
-        let holder = self.server.fence();
-        let finished = Finished {
-            id: &self.spec.id,
-            holder: &holder,
-            ending,
-            replay: &replay,
-            state: &state,
-            shots: self.served.host().rested_shots(),
-            ladder: rated.then(|| self.spec.mode.name()),
-            seated: &self.spec.seated,
-            ranks: &ranks,
-        };
-        let finishing = self.server.store().finish(&finished);
-        let changes =
-            tokio::time::timeout(WRITE_WITHIN, finishing).await.map_err(|_| StoreError::TimedOut)??;
-        if changes.is_some() && self.spec.rated && !rated && ending == "abandoned" {
-            // Leaving early costs no rating, so that it cannot be farmed; it costs a wait.
-            // The players who left, not a partner who stayed.
-            let host = self.served.host();
-            let leavers: Vec<String> = self
-                .spec
-                .seated
-                .iter()
-                .filter(|s| {
-                    carrom_net::intent::seat(s.seat)
-                        .is_ok_and(|seat| matches!(host.holder(seat), Holder::StandIn(_)))
-                })
-                .map(|s| s.player.clone())
-                .collect();
-            let barring = self.server.store().bar_from_queue(&leavers, self.server.leaver_seconds());
-            match tokio::time::timeout(WRITE_WITHIN, barring).await {
-                Ok(Ok(())) => {}
-                Ok(Err(error)) => {
-                    tracing::error!(table = %self.spec.id, %error, "the leavers could not be barred")
-                }
-                Err(_) => tracing::error!(table = %self.spec.id, "the leavers could not be barred in time"),
-            }
-        }
-        if let Some(changes) = changes {
-            self.server.metrics().finished.inc();
-            tracing::info!(table = %self.spec.id, ending, "the match is over");
-            let changes = changes
-                .into_iter()
-                .map(|(s, before, after)| Change { seat: s.seat, name: s.name, before, after })
-                .collect();
-            self.tell_all(&ToClient::Over { changes, ending: ending.into() });
-        }
-        self.server.match_over(&self.spec);
-        Ok(())
     }
 }

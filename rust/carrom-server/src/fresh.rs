@@ -1,0 +1,68 @@
+//! A new match: its seeded game, its seats and how it is saved before its first shot, and the
+//! random ids and codes the server hands out.
+
+use crate::seating;
+use crate::store::SavedMatch;
+use crate::table::TableSpec;
+use carrom_core::game::Game;
+use carrom_core::rules::{MatchSettings, Mode, Ruleset};
+use carrom_core::BoardSpec;
+use carrom_net::lobby::{CODE_ALPHABET, CODE_LENGTH};
+
+/// `N` bytes from the operating system's random source.
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0; N];
+    // Without the system's randomness nothing the server hands out (ids, codes, seeds) is safe.
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    bytes
+}
+
+/// A new match of `mode` under `rules` for `entrants` (seated as the mode seats them), in a room
+/// of `code`: what its table plays, its match, and how it is saved before its first shot.
+pub fn fresh_match(
+    code: String,
+    mode: Mode,
+    rules: &str,
+    rated: bool,
+    entrants: Vec<seating::Entrant>,
+) -> Result<(TableSpec, Game, SavedMatch), String> {
+    let ruleset = Ruleset::preset(rules).map_err(|e| e.to_string())?;
+    let seed = u64::from_le_bytes(random_bytes::<8>());
+    // Under the ICF's laws the toss's winner chooses who breaks (IC6, in the ruleset) and the
+    // opponent places returned pieces (X3): each player's device asks for them as for a strike.
+    let settings =
+        MatchSettings { opponent_places: rules == "icf", ..MatchSettings::with_rules(mode, ruleset) };
+    let game = Game::new(BoardSpec::icf(), settings, seed).map_err(|e| e.to_string())?;
+    let spec = TableSpec {
+        id: random_id(),
+        code,
+        mode,
+        rules: rules.to_string(),
+        rated,
+        seated: seating::seat(mode, entrants),
+    };
+    let saved = SavedMatch {
+        id: spec.id.clone(),
+        code: spec.code.clone(),
+        mode: mode.name().into(),
+        rules: spec.rules.clone(),
+        rated,
+        seats: serde_json::to_string(&spec.seated).map_err(|e| e.to_string())?,
+        shots: 0,
+        state: game.to_json().map_err(|e| e.to_string())?,
+    };
+    Ok((spec, game, saved))
+}
+
+/// A new room code: `CODE_LENGTH` characters of the unambiguous alphabet.
+pub fn random_code() -> String {
+    random_bytes::<CODE_LENGTH>()
+        .iter()
+        .map(|b| CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()] as char)
+        .collect()
+}
+
+/// A new random id: 16 hexadecimal digits.
+pub fn random_id() -> String {
+    random_bytes::<8>().iter().map(|b| format!("{b:02x}")).collect()
+}
