@@ -126,10 +126,10 @@ pub async fn serve(
             },
             () = &mut stop => return,
         };
-        let pass = match gate.enter(peer.ip(), server.is_trusted_proxy(peer.ip())) {
+        let pass = match gate.enter(peer.ip(), server.doors.is_trusted_proxy(peer.ip())) {
             Ok(pass) => pass,
             Err(kind) => {
-                server.refused(peer.ip(), kind, "too many connections open");
+                server.doors.refused(&server.metrics, peer.ip(), kind, "too many connections open");
                 continue;
             }
         };

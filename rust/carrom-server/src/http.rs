@@ -3,9 +3,10 @@
 //! daily challenge's board: `POST /daily/{day}` takes an attempt, `GET /daily/{day}` shows it.
 
 use crate::daily;
+use crate::doors::Door;
 use crate::gate::Held;
 use crate::rating::LADDERS;
-use crate::server::{Door, Server};
+use crate::server::Server;
 use crate::socket::{self, MAX_FRAME_IN};
 use axum::error_handling::HandleErrorLayer;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
@@ -54,8 +55,8 @@ async fn upgrade(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let address = device_address(&server, address, &headers);
-    if !server.may_enter(Door::Socket, address) {
-        server.refused(address, "Handshakes", "connections too fast");
+    if !server.doors.may_enter(Door::Socket, address) {
+        server.doors.refused(&server.metrics, address, "Handshakes", "connections too fast");
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address: wait a moment\n")
             .into_response();
     }
@@ -75,7 +76,7 @@ async fn upgrade(
 /// address it was reached from, and only what trusted proxies added is believed).
 fn device_address(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
     let mut address = peer.ip();
-    if !server.is_trusted_proxy(address) {
+    if !server.doors.is_trusted_proxy(address) {
         return address;
     }
     let hops = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok());
@@ -83,7 +84,7 @@ fn device_address(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpA
     for hop in hops.iter().rev() {
         let Ok(hop) = hop.parse::<IpAddr>() else { break };
         address = hop;
-        if !server.is_trusted_proxy(hop) {
+        if !server.doors.is_trusted_proxy(hop) {
             break;
         }
     }
@@ -92,7 +93,7 @@ fn device_address(server: &Server, peer: SocketAddr, headers: &HeaderMap) -> IpA
 
 /// The answer to an address that queries too fast.
 fn too_fast(server: &Server, address: IpAddr) -> Response {
-    server.refused(address, "Queries", "queries too fast");
+    server.doors.refused(&server.metrics, address, "Queries", "queries too fast");
     refuse(StatusCode::TOO_MANY_REQUESTS, "too many queries from this address: wait a moment")
 }
 
@@ -122,7 +123,7 @@ async fn player(
     Path(id): Path<String>,
 ) -> Response {
     let address = device_address(&server, address, &headers);
-    if !server.may_enter(Door::Query, address) {
+    if !server.doors.may_enter(Door::Query, address) {
         return too_fast(&server, address);
     }
     if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -159,7 +160,7 @@ async fn leaderboard(
     Query(board): Query<Board>,
 ) -> Response {
     let address = device_address(&server, address, &headers);
-    if !server.may_enter(Door::Query, address) {
+    if !server.doors.may_enter(Door::Query, address) {
         return too_fast(&server, address);
     }
     let ladder = board.ladder.unwrap_or_else(|| "singles".into());
@@ -204,7 +205,7 @@ async fn daily_entry(
     body: String,
 ) -> Response {
     let address = device_address(&server, address, &headers);
-    if !server.may_enter(Door::Query, address) {
+    if !server.doors.may_enter(Door::Query, address) {
         return too_fast(&server, address);
     }
     let refused = |status: StatusCode, why: String| {
@@ -289,7 +290,7 @@ async fn daily_board(
     Query(query): Query<DailyQuery>,
 ) -> Response {
     let address = device_address(&server, address, &headers);
-    if !server.may_enter(Door::Query, address) {
+    if !server.doors.may_enter(Door::Query, address) {
         return too_fast(&server, address);
     }
     let day = match day_of(&day) {

@@ -2,12 +2,13 @@
 //! Each is checked field by field; a refusal says what was wrong and what is allowed, and
 //! changes nothing.
 
+use crate::doors::{Door, CODES_PER_MINUTE};
 use crate::fleet::Reach;
 use crate::identity::sign_in;
 use crate::names;
 use crate::outbox::Outbox;
 use crate::queue::{self, Waiting};
-use crate::server::{Door, Member, Server, Slot, CODES_PER_MINUTE};
+use crate::server::{Member, Server, Slot};
 use crate::store::{Queued, StoreError};
 use carrom_core::rules::{Mode, Ruleset};
 use carrom_net::lobby::{normal_code, Rating, ToClient, ToServer, LOBBY};
@@ -61,7 +62,7 @@ impl Desk {
     /// Answers `request`; a refusal is the reason, in words.
     pub async fn answer(&mut self, server: &Arc<Server>, request: ToServer) -> Result<(), Refusal> {
         if matches!(request, ToServer::Join { .. } | ToServer::Watch { .. })
-            && !server.may_enter(Door::Code, self.address)
+            && !server.doors.may_enter(Door::Code, self.address)
         {
             return Err(Refusal {
                 kind: "CodeGuesses",

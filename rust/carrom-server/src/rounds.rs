@@ -40,9 +40,8 @@ impl Server {
                 }
             }
             hub.rematches.retain(|_, offer| offer.until > now);
-            hub.arrivals.sweep(now);
-            hub.logged.sweep(now);
         }
+        self.doors.sweep();
     }
 
     /// Stops taking matches and tells every table and waiting player that the server is going.

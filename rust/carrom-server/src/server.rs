@@ -11,7 +11,6 @@ use crate::table::{self, House, TableSpec, ToTable};
 use carrom_core::game::Game;
 use carrom_core::rules::Mode;
 use carrom_net::lobby::ToClient;
-use carrom_net::rate::RateLimits;
 use carrom_net::{Holder, Host, PeerId, Served};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -20,7 +19,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 use tokio::sync::mpsc;
 
-pub use crate::doors::{Door, ADDRESSES_KEPT, CODES_PER_MINUTE};
 pub use crate::fresh::{fresh_match, random_bytes, random_code, random_id};
 
 /// How long a finished match's players have to ask for a rematch, seconds.
@@ -90,6 +88,7 @@ pub struct TableRef {
 }
 
 /// Who waits, plays and watches.
+#[derive(Default)]
 pub struct Hub {
     /// Players waiting for a quick match.
     pub queue: Queue<Member>,
@@ -103,10 +102,6 @@ pub struct Hub {
     pub playing: HashMap<String, String>,
     /// Finished matches open for a rematch, by code.
     pub rematches: HashMap<String, Rematch>,
-    /// How fast each address has come in, by door.
-    pub(crate) arrivals: RateLimits<(Door, IpAddr)>,
-    /// When each address was last logged refused, by kind: once a minute each.
-    pub(crate) logged: RateLimits<(&'static str, IpAddr)>,
     /// Whether the server is stopping: no new matches.
     pub draining: bool,
     /// When the lease last renewed was asked for (it runs from then, or later).
@@ -115,25 +110,6 @@ pub struct Hub {
     pub lost: Option<String>,
     /// Whether its matches were stopped for want of the database.
     pub cut_off: bool,
-}
-
-impl Default for Hub {
-    fn default() -> Hub {
-        Hub {
-            queue: Queue::default(),
-            rooms: HashMap::new(),
-            tables: HashMap::new(),
-            codes: HashMap::new(),
-            playing: HashMap::new(),
-            rematches: HashMap::new(),
-            arrivals: RateLimits::new(ADDRESSES_KEPT),
-            logged: RateLimits::new(ADDRESSES_KEPT),
-            draining: false,
-            renewed: None,
-            lost: None,
-            cut_off: false,
-        }
-    }
 }
 
 /// Everything the server's tasks share.
@@ -153,6 +129,8 @@ pub struct Server {
     pub url: String,
     /// The daily challenges made here, and the room to judge their entries.
     pub challenges: crate::daily::Challenges,
+    /// The ways in that an address may not rush.
+    pub doors: crate::doors::Doors,
     hub: Mutex<Hub>,
     /// Told when this process must stop of itself (`lose`).
     pub(crate) stopping: tokio::sync::Notify,
@@ -177,7 +155,9 @@ pub enum StartError {
 impl Server {
     /// A server over `store`, reached by clients at `url`.
     pub fn new(config: Config, store: Store, url: String) -> Arc<Server> {
+        let clock = Instant::now();
         Arc::new(Server {
+            doors: crate::doors::Doors::new(&config, clock),
             node: config.node_id(),
             epoch: random_id(),
             url,
@@ -186,7 +166,7 @@ impl Server {
             challenges: crate::daily::Challenges::default(),
             metrics: Metrics::default(),
             hub: Mutex::new(Hub::default()),
-            clock: Instant::now(),
+            clock,
             next_peer: AtomicI64::new(1),
             stopping: tokio::sync::Notify::new(),
         })

@@ -64,7 +64,7 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket, address: IpAddr) {
             }
             _ = pinger.tick() => {
                 if desk.me.is_none() && opened.elapsed() > hello_within {
-                    server.refused(desk.address, "NoLobbyHello", "no hello in time");
+                    server.doors.refused(&server.metrics, desk.address, "NoLobbyHello", "no hello in time");
                     break;
                 }
                 if heard.elapsed() > silent {
@@ -105,7 +105,7 @@ async fn take(server: &Arc<Server>, desk: &mut Desk, message: Message) -> bool {
                 (Ok(()), Err(error)) => Err(Refusal { kind: "Lobby", reason: error.to_string() }),
             };
             if let Err(refusal) = answer {
-                server.refused(desk.address, refusal.kind, &refusal.reason);
+                server.doors.refused(&server.metrics, desk.address, refusal.kind, &refusal.reason);
                 desk.outbox.text(&ToClient::Refused { reason: refusal.reason });
             }
             true
