@@ -54,3 +54,27 @@ pub enum Action {
         seconds: f64,
     },
 }
+
+impl Action {
+    /// The seat that acts: `None` for the match clock's time.
+    pub fn seat(&self) -> Option<Seat> {
+        match *self {
+            Action::Strike { seat, .. }
+            | Action::DeclareFoul { seat, .. }
+            | Action::Pass { seat }
+            | Action::Place { seat, .. }
+            | Action::ChooseBreak { seat, .. } => Some(seat),
+            Action::AddTime { .. } => None,
+        }
+    }
+
+    /// Whether it is a turn a player takes (a strike, a pass, a placement, the toss's choice):
+    /// what a host numbers and sends. A declared foul and the clock's time are the local
+    /// machine's alone.
+    pub fn is_turn(&self) -> bool {
+        matches!(
+            self,
+            Action::Strike { .. } | Action::Pass { .. } | Action::Place { .. } | Action::ChooseBreak { .. }
+        )
+    }
+}

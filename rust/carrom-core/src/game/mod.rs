@@ -2,6 +2,7 @@
 //! (`Referee`), the two together (`Game`), the replay and the one saved document.
 
 mod action;
+mod awaited;
 mod error;
 pub mod placement;
 mod referee;
@@ -11,12 +12,13 @@ pub mod save;
 mod turn;
 
 pub use action::Action;
+pub use awaited::{Asked, Awaited};
 pub use error::GameError;
 pub use placement::Spot;
 pub use referee::Referee;
 pub use replay::Replay;
 pub use returns::Returned;
-pub use turn::{Ruling, Step, Turn};
+pub use turn::{Begun, Ruling, Step, Turn};
 
 use crate::physics::Table;
 use crate::rules::{Foul, Match, MatchSettings};
@@ -119,6 +121,22 @@ impl Game {
     /// Carries out one action to its end (a strike runs to rest).
     pub fn perform(&mut self, action: &Action) -> Result<Ruling, GameError> {
         self.turn().perform(action)
+    }
+
+    /// Whether `action` may be carried out now, changing nothing (see [`Turn::check`]).
+    pub fn check(&self, action: &Action) -> Result<(), GameError> {
+        turn::check(&self.table, Some(self.rules()), action)
+    }
+
+    /// Begins one action: a strike rolls until stepped, anything else is ruled (see
+    /// [`Turn::begin`]).
+    pub fn begin(&mut self, action: &Action) -> Result<Begun, GameError> {
+        self.turn().begin(action)
+    }
+
+    /// Who the match waits for, and for what; `None` once it is over.
+    pub fn awaited(&self) -> Option<Awaited> {
+        Awaited::of(self.rules())
     }
 
     /// A copy of the match for what-ifs, if no shot is under way: network play tries a peer's

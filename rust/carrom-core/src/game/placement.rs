@@ -6,7 +6,7 @@
 use super::returns::{return_pieces, waiting_pieces};
 use super::GameError;
 use crate::physics::{Place, Table};
-use crate::piece::PieceKind;
+use crate::piece::{PieceId, PieceKind};
 use crate::vec2::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -77,6 +77,25 @@ pub fn proposals(table: &Table, kinds: &[PieceKind]) -> Vec<Vec2> {
         .collect()
 }
 
+/// Whether `spots` place the waiting pieces (each named once, every spot free and in the
+/// circle) on `table`, moving nothing: the pieces each spot would take. Empty `spots` (X1
+/// places them) is always allowed and takes none here.
+pub(crate) fn check(table: &Table, spots: &[Spot]) -> Result<Vec<PieceId>, GameError> {
+    let Some(first) = spots.first() else { return Ok(vec![]) };
+    for (i, spot) in spots.iter().enumerate() {
+        if let Some(why) = refusal(table, spot.kind, spot.at, &spots[..i]) {
+            return Err(GameError::Placement { kind: spot.kind, x: spot.at.x, y: spot.at.y, why });
+        }
+    }
+    let kinds: Vec<PieceKind> = spots.iter().map(|s| s.kind).collect();
+    waiting_pieces(table, &kinds).ok_or(GameError::Placement {
+        kind: first.kind,
+        x: first.at.x,
+        y: first.at.y,
+        why: "a piece named does not wait beside the board",
+    })
+}
+
 /// Puts the `waiting` kinds on `table`: at `spots` (each waiting piece named once, checked
 /// whole before any moves), or nearest the centre (X1) when `spots` is empty. The pieces are
 /// chosen as X1 chooses them: fallen ones first, then pocketed, lowest id first.
@@ -88,19 +107,8 @@ pub(crate) fn place(
     if spots.is_empty() {
         return Ok(return_pieces(table, waiting)?);
     }
-    for (i, spot) in spots.iter().enumerate() {
-        if let Some(why) = refusal(table, spot.kind, spot.at, &spots[..i]) {
-            return Err(GameError::Placement { kind: spot.kind, x: spot.at.x, y: spot.at.y, why });
-        }
-    }
     // Every piece chosen before any moves: a placement is refused whole or made whole.
-    let kinds: Vec<PieceKind> = spots.iter().map(|s| s.kind).collect();
-    let ids = waiting_pieces(table, &kinds).ok_or(GameError::Placement {
-        kind: spots[0].kind,
-        x: spots[0].at.x,
-        y: spots[0].at.y,
-        why: "a piece named does not wait beside the board",
-    })?;
+    let ids = check(table, spots)?;
     let mut returned = vec![];
     for (spot, id) in spots.iter().zip(ids) {
         table.set_piece(id, Place::Board, spot.at)?;

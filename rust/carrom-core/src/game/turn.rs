@@ -31,6 +31,15 @@ pub struct Ruling {
     pub returned: Vec<Returned>,
 }
 
+/// How an action began.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Begun {
+    /// A strike: the shot rolls until stepped to rest, and is ruled then.
+    Rolling,
+    /// Anything else, ruled at once.
+    Ruled(Ruling),
+}
+
 /// What one physics step produced.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Step {
@@ -206,18 +215,36 @@ impl<'a> Turn<'a> {
         self.carry_out(None, verdict)
     }
 
+    /// Whether `action` may be carried out now, changing nothing: what a host asks of a
+    /// peer's turn before it numbers it, without trying it on a copy of the table.
+    pub fn check(&self, action: &Action) -> Result<(), GameError> {
+        check(self.table, self.rules.as_deref(), action)
+    }
+
+    /// Begins one action: a strike is placed and struck and then rolls (stepped by the caller,
+    /// frame by frame or to rest); anything else is ruled at once. Refused whole, nothing
+    /// changed, when `check` refuses it.
+    pub fn begin(&mut self, action: &Action) -> Result<Begun, GameError> {
+        let ruling = match *action {
+            Action::Strike { seat, offset, direction, speed } => {
+                self.check(action)?;
+                self.place_and_strike(seat, offset, direction, speed)?;
+                return Ok(Begun::Rolling);
+            }
+            Action::DeclareFoul { seat, foul } => self.declare_foul(seat, foul)?,
+            Action::Pass { seat } => self.pass(seat)?,
+            Action::Place { seat, ref spots } => self.place(seat, spots)?,
+            Action::ChooseBreak { seat, breaks } => self.choose_break(seat, breaks)?,
+            Action::AddTime { seconds } => self.add_time(seconds)?,
+        };
+        Ok(Begun::Ruled(ruling))
+    }
+
     /// Carries out one action to its end (a strike runs to rest).
     pub fn perform(&mut self, action: &Action) -> Result<Ruling, GameError> {
-        match *action {
-            Action::Strike { seat, offset, direction, speed } => {
-                self.place_and_strike(seat, offset, direction, speed)?;
-                self.run_to_rest()
-            }
-            Action::DeclareFoul { seat, foul } => self.declare_foul(seat, foul),
-            Action::Pass { seat } => self.pass(seat),
-            Action::Place { seat, ref spots } => self.place(seat, spots),
-            Action::ChooseBreak { seat, breaks } => self.choose_break(seat, breaks),
-            Action::AddTime { seconds } => self.add_time(seconds),
+        match self.begin(action)? {
+            Begun::Rolling => self.run_to_rest(),
+            Begun::Ruled(ruling) => Ok(ruling),
         }
     }
 
@@ -226,4 +253,35 @@ impl<'a> Turn<'a> {
             record.actions.push(action);
         }
     }
+}
+
+/// [`Turn::check`], on a table and, in a refereed match, its rules.
+pub(crate) fn check(table: &Table, rules: Option<&Match>, action: &Action) -> Result<(), GameError> {
+    if table.is_moving() && !matches!(action, Action::AddTime { .. }) {
+        return Err(TableError::StillMoving.into());
+    }
+    if let Action::Strike { seat, offset, direction, speed } = *action {
+        if let Some(rules) = rules {
+            rules.may_act(seat)?;
+        }
+        table.check_striker_spot(seat, offset)?;
+        table.check_flick(seat, direction, speed)?;
+        return Ok(());
+    }
+    let rules = rules.ok_or(GameError::NoMatch("acting in a match"))?;
+    // The rules alone, tried on a copy: a match's rules are a few small numbers.
+    let mut trial = rules.clone();
+    match *action {
+        Action::DeclareFoul { seat, foul } => trial.declare_foul(seat, foul).map(drop)?,
+        Action::Pass { seat } => trial.pass(seat).map(drop)?,
+        Action::Place { seat, ref spots } => {
+            let kinds: Vec<PieceKind> = spots.iter().map(|s| s.kind).collect();
+            trial.place(seat, &kinds)?;
+            placement::check(table, spots)?;
+        }
+        Action::ChooseBreak { seat, breaks } => trial.choose_break(seat, breaks).map(drop)?,
+        Action::AddTime { seconds } => trial.add_time(seconds).map(drop)?,
+        Action::Strike { .. } => {}
+    }
+    Ok(())
 }

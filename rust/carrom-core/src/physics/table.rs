@@ -199,6 +199,14 @@ impl Table {
     pub fn check_strike(&self, direction: Vec2, speed: f32) -> Result<Vec2, TableError> {
         self.ensure_at_rest()?;
         let (seat, _) = self.placed_striker.ok_or(TableError::StrikerNotPlaced)?;
+        self.check_flick(seat, direction, speed)
+    }
+
+    /// Whether `seat`'s striker, once placed, may be flicked along `direction` at `speed`:
+    /// `check_strike` before the striker stands, so that a strike can be judged whole without
+    /// placing it.
+    pub fn check_flick(&self, seat: Seat, direction: Vec2, speed: f32) -> Result<Vec2, TableError> {
+        self.ensure_at_rest()?;
         let dir =
             direction.normalized().ok_or(TableError::BadDirection { x: direction.x, y: direction.y })?;
         if !seat.is_forward(dir) {
