@@ -272,10 +272,10 @@ impl Host {
             return out;
         }
         // The clock times whoever must act: a striker, a placer of returned pieces, a toss's
-        // winner; what it does when it runs out is the rules' (`acting::on_timeout`).
-        let timed = match (&self.rested.acting, &self.rested.on_timeout) {
-            (Some(seat), Some(action)) if !self.is_paused() && self.open_seats() == 0 => {
-                self.is_timed(*seat).then(|| (*seat, action.clone()))
+        // winner; what it does when it runs out is the core's (`Awaited::on_timeout`).
+        let timed = match self.rested.awaited {
+            Some(awaited) if !self.is_paused() && self.open_seats() == 0 => {
+                self.is_timed(awaited.seat).then(|| (awaited.seat, awaited.on_timeout()))
             }
             _ => None,
         };

@@ -58,37 +58,19 @@ impl Intent {
 }
 
 /// Whether `action` — a strike, a timed-out turn's pass, a placement of returned pieces or the
-/// toss's choice — can be taken on `game` now: the match goes on, its seat is the one that must
-/// act ([`crate::acting::acting`]), the table is at rest, and the rules and the table accept
-/// it (for a strike, the spot and the stroke; for a placement, every spot). Tried on a copy at
-/// rest, so `game` is left as it was, and the physics is not run: the caller's match plays the
-/// turn once.
+/// toss's choice — can be taken on `game` now: it is a turn, the match goes on, its seat is
+/// the one the match awaits, and the core's check allows it. Nothing is run or copied: the
+/// caller's match plays the turn once.
 pub fn check_turn(game: &Game, action: &Action) -> Result<(), NetError> {
-    let seat = match action {
-        Action::Strike { seat, .. }
-        | Action::Pass { seat }
-        | Action::Place { seat, .. }
-        | Action::ChooseBreak { seat, .. } => *seat,
-        _ => return Err(NetError::WrongWay("only a strike, a pass, a placement or a toss's choice")),
-    };
-    if game.rules().is_over() {
-        return Err(NetError::MatchOver);
+    let seat = action
+        .seat()
+        .filter(|_| action.is_turn())
+        .ok_or(NetError::WrongWay("only a strike, a pass, a placement or a toss's choice"))?;
+    let awaited = game.awaited().ok_or(NetError::MatchOver)?;
+    if awaited.seat != seat {
+        return Err(NetError::NotYourTurn { seat: u8::from(seat), to_play: Some(u8::from(awaited.seat)) });
     }
-    let acting = crate::acting::acting(game);
-    if acting != Some(seat) {
-        return Err(NetError::NotYourTurn {
-            seat: seat.index() as u8,
-            to_play: acting.map(|s| s.index() as u8),
-        });
-    }
-    let mut trial = game.clone_at_rest().ok_or(NetError::Rolling)?;
-    let begun = match *action {
-        Action::Strike { seat, offset, direction, speed } => {
-            trial.turn().place_and_strike(seat, offset, direction, speed)
-        }
-        _ => trial.perform(action).map(|_| ()),
-    };
-    begun.map_err(NetError::Refused)
+    game.check(action).map_err(NetError::Refused)
 }
 
 /// Seat `index`, if it exists.

@@ -13,7 +13,6 @@
 //! peers in one process. Everything a peer sends is untrusted: bounded in size and rate, and
 //! checked field by field. See `docs/online.md` at the repository's root.
 
-pub mod acting;
 pub mod beacon;
 pub mod bits;
 pub mod clock;

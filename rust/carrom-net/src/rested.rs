@@ -4,7 +4,7 @@
 //! peer reaches once it has played the same turns, never a shot half rolled.
 
 use crate::hash::StateHash;
-use carrom_core::game::{Action, Game, GameError};
+use carrom_core::game::{Awaited, Game, GameError};
 use carrom_core::physics::TableError;
 use carrom_core::Seat;
 
@@ -19,11 +19,8 @@ pub struct Rested {
     pub hash: StateHash,
     /// The seat to play, or none once the match is over.
     pub to_play: Option<Seat>,
-    /// The seat that must act first: the toss's winner, the placer of returned pieces, or the
-    /// seat to play (see `acting::acting`).
-    pub acting: Option<Seat>,
-    /// What the turn clock does for it when its time runs out.
-    pub on_timeout: Option<Action>,
+    /// Who the match waits for, and for what (none once it is over).
+    pub awaited: Option<Awaited>,
     /// Whether the match has ended.
     pub over: bool,
 }
@@ -40,8 +37,7 @@ impl Rested {
             hash: StateHash::of_save(&state),
             state,
             to_play: game.rules().to_play(),
-            acting: crate::acting::acting(game),
-            on_timeout: crate::acting::on_timeout(game),
+            awaited: game.awaited(),
             over: game.rules().is_over(),
         })
     }

@@ -4,7 +4,8 @@
 
 use super::CarromBoard;
 use crate::refusal::Refused;
-use carrom_core::game::{Action, Game, GameError, Ruling, Turn};
+use carrom_core::game::{Action, Begun, Game, GameError, Ruling, Turn};
+use carrom_core::practice::Stroke;
 use carrom_core::rules::MatchSettings;
 use godot::prelude::*;
 
@@ -52,29 +53,32 @@ impl CarromBoard {
         Ok(())
     }
 
-    /// A turn numbered by the online host, from its exact numbers: a strike is placed, struck
-    /// and rolls on; a pass, a placement or the toss's choice is ruled at once.
-    pub(crate) fn play_turn(&mut self, action: &Action) -> Result<(), Refused> {
-        match *action {
-            Action::Strike { seat, offset, direction, speed } => {
-                self.play_exact(seat, offset, direction, speed)
+    /// One action of the match from its exact numbers — a turn the online host numbered, or
+    /// one of a recorded match played again — begun by the match's turn sequence: a strike is
+    /// placed and struck and rolls on screen; anything else is ruled and shown at once.
+    pub(crate) fn play(&mut self, action: &Action) -> Result<(), Refused> {
+        if self.game.is_none() {
+            return Err("no match under way: call CarromRules.start_match first".into());
+        }
+        let units = self.units;
+        let spot = match *action {
+            Action::Strike { seat, offset, .. } => self.table().check_striker_spot(seat, offset).ok(),
+            _ => None,
+        };
+        match self.turn().begin(action).map_err(|e| super::play::in_pixels(e, units))? {
+            Begun::Ruled(ruling) => self.show(vec![], Some(&ruling)),
+            Begun::Rolling => {
+                // Network play hands every machine the same numbers, bit for bit, which a
+                // conversion from pixels and power could round: the stroke is kept exact.
+                let Action::Strike { seat, offset, direction, speed } = *action else { return Ok(()) };
+                self.stepper.clear();
+                self.last_stroke = Some(Stroke { offset, direction, speed });
+                self.sync_nodes();
+                let at = units.point(spot.unwrap_or_default());
+                self.signals().striker_placed().emit(i64::from(u8::from(seat)), at);
             }
-            Action::Pass { seat } => self.rule(|turn| turn.pass(seat)),
-            Action::Place { seat, ref spots } => self.rule(|turn| turn.place(seat, spots)),
-            Action::ChooseBreak { seat, breaks } => self.rule(|turn| turn.choose_break(seat, breaks)),
-            _ => Err("only a strike, a pass, a placement or a toss's choice is played from the host".into()),
         }
-    }
-
-    /// An action of a recorded match played again as it was played: a strike rolls on
-    /// screen, anything else is ruled at once. For a replay viewer, which steps on the match
-    /// the recording began (`Replay::next_after` chose the action).
-    pub(crate) fn play_recorded(&mut self, action: &Action) -> Result<(), Refused> {
-        match *action {
-            Action::DeclareFoul { seat, foul } => self.rule(|turn| turn.declare_foul(seat, foul)),
-            Action::AddTime { seconds } => self.rule(|turn| turn.add_time(seconds)),
-            _ => self.play_turn(action),
-        }
+        Ok(())
     }
 
     /// Counts play time on the match's clock, a second at a time (G1).

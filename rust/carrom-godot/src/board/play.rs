@@ -108,22 +108,8 @@ impl CarromBoard {
 }
 
 impl CarromBoard {
-    /// Plays `seat`'s strike from exactly these core values (metres, m/s), shown like any other
-    /// strike: network play hands every machine the same numbers, bit for bit, which a
-    /// conversion from pixels and power could round.
-    pub(crate) fn play_exact(
-        &mut self,
-        seat: Seat,
-        offset: f32,
-        direction: Vec2,
-        speed: f32,
-    ) -> Result<(), Refused> {
-        self.place_exact(seat, offset)?;
-        self.strike_placed(direction, speed)
-    }
-
     /// Strikes the placed striker, and keeps the strike's exact values.
-    fn strike_placed(&mut self, direction: Vec2, speed: f32) -> Result<(), Refused> {
+    pub(super) fn strike_placed(&mut self, direction: Vec2, speed: f32) -> Result<(), Refused> {
         let placed = self.table().striker_placing();
         self.turn().strike(direction, speed)?;
         self.stepper.clear();
@@ -143,7 +129,7 @@ impl CarromBoard {
 }
 
 /// A refused striker spot told in the node's units (pixels) rather than the core's metres.
-fn in_pixels(error: GameError, units: crate::units::Units) -> Refused {
+pub(super) fn in_pixels(error: GameError, units: crate::units::Units) -> Refused {
     match error {
         GameError::Table(TableError::Placement(p)) => Refused(convert::placement_message(&p, units.scale())),
         other => other.into(),

@@ -51,6 +51,9 @@ pub struct CarromNet {
     due: VecDeque<Action>,
     /// Whether a numbered turn is being shown on the board and has not yet been ruled.
     showing: bool,
+    /// The seat of the turn this machine last sent the host, until the host numbers a turn for
+    /// that seat or refuses it.
+    asked: Option<u8>,
     /// Who sits where, as last told.
     players: Vec<Player>,
     /// When the wait for a player who dropped ends, as last told (engine seconds).
@@ -126,6 +129,14 @@ impl CarromNet {
     /// The host refused this machine's last message, and why.
     #[signal]
     fn refused(reason: GString);
+    /// The host took the turn this machine sent for `seat` (a strike, a placement, the toss's
+    /// choice): it is numbered and on its way to every board.
+    #[signal]
+    fn turn_accepted(seat: i64);
+    /// The host refused the turn this machine sent for `seat`, and why (its words): the turn
+    /// is that seat's again, to be taken anew.
+    #[signal]
+    fn turn_refused(seat: i64, reason: GString);
     /// A line for the log (a refused peer, a resync).
     #[signal]
     fn log_line(text: GString);

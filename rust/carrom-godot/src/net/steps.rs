@@ -5,6 +5,7 @@
 use super::CarromNet;
 use crate::convert;
 use crate::refusal::Refused;
+use carrom_core::game::Asked;
 use carrom_net::placed::to_wire;
 use carrom_net::{Choice, Placement, Request};
 use godot::prelude::*;
@@ -53,21 +54,22 @@ impl CarromNet {
             let board = net.board()?;
             let board = board.bind();
             let game = board.game().ok_or("play_computer_step: no match on the board")?;
-            let rules = game.rules();
-            if rules.toss() == Some(seat) {
-                Request::ChooseBreak(Choice {
+            match game.awaited().filter(|a| a.seat == seat).map(|a| a.asked) {
+                Some(Asked::ChooseBreak) => Request::ChooseBreak(Choice {
                     seat: u8::from(seat),
                     breaks: carrom_core::ai::BREAKS_AFTER_TOSS,
-                })
-            } else if rules.placing().is_some_and(|p| p.by == seat) {
-                let spots = carrom_core::ai::placement::place(game.table(), rules, seat);
-                let spots = to_wire(&spots).ok_or("play_computer_step: the striker is never placed")?;
-                Request::Place(Placement { seat: u8::from(seat), spots })
-            } else {
-                return Err(format!(
-                    "play_computer_step: neither a toss nor a placement waits for seat {seat}"
-                )
-                .into());
+                }),
+                Some(Asked::Place) => {
+                    let spots = carrom_core::ai::placement::place(game.table(), game.rules(), seat);
+                    let spots = to_wire(&spots).ok_or("play_computer_step: the striker is never placed")?;
+                    Request::Place(Placement { seat: u8::from(seat), spots })
+                }
+                _ => {
+                    return Err(format!(
+                        "play_computer_step: neither a toss nor a placement waits for seat {seat}"
+                    )
+                    .into())
+                }
             }
         };
         this.bind_mut().send_request("play_computer_step", request)?;

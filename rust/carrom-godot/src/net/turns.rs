@@ -139,6 +139,7 @@ impl CarromNet {
             };
             self.deliver(out);
         } else if self.replica.is_some() {
+            self.asked = Some(request.seat_number());
             self.signals().send_to_host().emit(&PackedByteArray::from(Replica::ask(&request).as_slice()));
         } else {
             return Err(format!("{what}: host a match or join one first").into());
@@ -243,8 +244,29 @@ impl CarromNet {
                 this.signals().log_line().emit("took the host's state");
             }
             Change::Aim { seat, offset, direction } => this.bind_mut().show_aim(seat, offset, direction),
-            Change::Shot(action) => this.bind_mut().due.push_back(action),
-            Change::Refused(reason) => this.signals().refused().emit(&GString::from(reason.as_str())),
+            Change::Shot(action) => {
+                let seat = action.seat().map(u8::from);
+                let accepted = {
+                    let mut net = this.bind_mut();
+                    net.due.push_back(action);
+                    let accepted = seat.is_some() && net.asked == seat;
+                    if accepted {
+                        net.asked = None;
+                    }
+                    accepted
+                };
+                if let (true, Some(seat)) = (accepted, seat) {
+                    this.signals().turn_accepted().emit(i64::from(seat));
+                }
+            }
+            Change::Refused(reason) => {
+                let reason = GString::from(reason.as_str());
+                this.signals().refused().emit(&reason);
+                let asked = this.bind_mut().asked.take();
+                if let Some(seat) = asked {
+                    this.signals().turn_refused().emit(i64::from(seat), &reason);
+                }
+            }
             Change::Players { players, pause_seconds } => {
                 {
                     let mut net = this.bind_mut();
@@ -277,14 +299,8 @@ impl CarromNet {
                 net.showing = true;
                 (action, board)
             };
-            let played = board.bind_mut().play_turn(&action);
-            let seat = match action {
-                Action::Strike { seat, .. }
-                | Action::Pass { seat }
-                | Action::Place { seat, .. }
-                | Action::ChooseBreak { seat, .. } => i64::from(u8::from(seat)),
-                _ => -1,
-            };
+            let played = board.bind_mut().play(&action);
+            let seat = action.seat().map_or(-1, |seat| i64::from(u8::from(seat)));
             match played {
                 Ok(()) if matches!(action, Action::Strike { .. }) => {
                     this.signals().shot_started().emit(seat);

@@ -302,7 +302,7 @@ impl CarromRules {
             let game = bound.game().ok_or("no match on the board: call play_replay_to first")?;
             whole.next_after(game.replay())?.clone()
         };
-        let played = board.bind_mut().play_recorded(&next);
+        let played = board.bind_mut().play(&next);
         played
     }
 

@@ -5,7 +5,7 @@
 
 mod link;
 
-use carrom_core::game::Game;
+use carrom_core::game::{Asked, Game};
 use carrom_core::Seat;
 use carrom_net::lobby::{self, ToClient, ToServer, LOBBY};
 use carrom_net::pick;
@@ -317,7 +317,7 @@ impl Bot {
     /// toss, or place returned pieces), if the match is caught up.
     pub fn to_play(&self) -> Option<Seat> {
         let game = self.game.as_ref()?;
-        let seat = carrom_net::acting::acting(game)?;
+        let seat = game.awaited()?.seat;
         (self.caught_up() && self.pause_seconds == 0 && self.seats().contains(&seat)).then_some(seat)
     }
 
@@ -330,15 +330,14 @@ impl Bot {
         }
         let Some(game) = self.game.as_ref() else { return Ok(false) };
         let number = u8::from(seat);
-        let request = if game.rules().toss().is_some() {
-            Request::ChooseBreak(Choice { seat: number, breaks: true })
-        } else if game.rules().placing().is_some() {
-            Request::Place(Placement { seat: number, spots: vec![] })
-        } else {
-            Request::Strike(match self.aim {
+        let Some(awaited) = game.awaited() else { return Ok(false) };
+        let request = match awaited.asked {
+            Asked::ChooseBreak => Request::ChooseBreak(Choice { seat: number, breaks: true }),
+            Asked::Place => Request::Place(Placement { seat: number, spots: vec![] }),
+            Asked::Strike => Request::Strike(match self.aim {
                 Aim::Computer => pick::computer(game, seat, &mut self.rng),
                 Aim::Random => pick::random(game, seat, &mut self.rng),
-            })
+            }),
         };
         self.striking = true;
         self.struck_at = Some(std::time::Instant::now());
