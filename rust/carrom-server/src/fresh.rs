@@ -28,10 +28,10 @@ pub fn fresh_match(
 ) -> Result<(TableSpec, Game, SavedMatch), String> {
     let ruleset = Ruleset::preset(rules).map_err(|e| e.to_string())?;
     let seed = u64::from_le_bytes(random_bytes::<8>());
-    // Under the ICF's laws the toss's winner chooses who breaks (IC6, in the ruleset) and the
-    // opponent places returned pieces (X3): each player's device asks for them as for a strike.
-    let settings =
-        MatchSettings { opponent_places: rules == "icf", ..MatchSettings::with_rules(mode, ruleset) };
+    // The toss's winner chooses who breaks where the ruleset has a toss (IC6), and the
+    // opponent places returned pieces (X3) under every ruleset, as the game on one device
+    // has them: each player's device asks for them as for a strike.
+    let settings = MatchSettings { opponent_places: true, ..MatchSettings::with_rules(mode, ruleset) };
     let game = Game::new(BoardSpec::icf(), settings, seed).map_err(|e| e.to_string())?;
     let spec = TableSpec {
         id: random_id(),

@@ -5,8 +5,11 @@
 
 mod common;
 
+use carrom_core::game::{Action, Game};
+use carrom_core::rules::{MatchSettings, Mode, Ruleset};
+use carrom_core::BoardSpec;
 use carrom_net::lobby::{ToClient, ToServer};
-use carrom_net::{Intent, Replica, Who};
+use carrom_net::{Intent, Replica, StateHash, Who};
 use carrom_server::bot::{Aim, Bot, BotError};
 use common::play::{drive, every_side_struck, hash, in_step, matched, refused, settle, welcome};
 use common::{databases, token, Running, WAIT};
@@ -70,13 +73,48 @@ async fn ic6_x3_an_icf_quick_match_waits_for_the_toss_winners_choice_and_plays_o
         // the opponent's placing (X3).
         let winner = game.rules().toss().expect("the toss's winner owes a choice");
         assert!(game.rules().settings().opponent_places());
-        assert_eq!(carrom_net::acting::acting(game), Some(winner));
+        assert_eq!(game.awaited().map(|a| a.seat), Some(winner));
         drive(&mut [&mut a, &mut b], |bots| in_step(bots, 12)).await;
         let game = a.game().unwrap();
         assert_eq!(game.rules().toss(), None, "the choice was made");
         assert_eq!((a.resyncs, b.resyncs), (0, 0), "every hash agreed with the server's");
         assert!(a.refusals.is_empty() && b.refusals.is_empty(), "{:?} {:?}", a.refusals, b.refusals);
         assert_eq!(hash(&a), hash(&b));
+    }
+}
+
+#[tokio::test]
+async fn x3_a_classic_match_on_the_server_has_the_opponent_place_and_ends_as_the_same_match_offline() {
+    for database in databases("classic_places").await {
+        let server = Running::start(&database, &[]);
+        let (mut a, mut b, _) = quick_pair(&server, ["ines", "jomo"]).await;
+        let placed = |bot: &Bot| {
+            bot.game().is_some_and(|g| g.replay().actions.iter().any(|a| matches!(a, Action::Place { .. })))
+        };
+        // Until returned pieces have been placed by the opponent, and a few turns after.
+        let mut turns = u32::MAX;
+        drive(&mut [&mut a, &mut b], |bots| {
+            if placed(bots[0]) && turns == u32::MAX {
+                turns = bots[0].turns + 3;
+            }
+            in_step(bots, turns) || bots[0].game().is_some_and(|g| g.rules().is_over()) && in_step(bots, 1)
+        })
+        .await;
+        assert_eq!((a.resyncs, b.resyncs), (0, 0), "every hash agreed with the server's");
+        let served = a.game().unwrap();
+        assert!(placed(&a), "no piece went back before the match ended");
+        // The same match on one device (match.gd): the classic preset with the opponent
+        // placing, the same seed, the same actions.
+        let settings = MatchSettings {
+            opponent_places: true,
+            ..MatchSettings::with_rules(Mode::Singles, Ruleset::classic())
+        };
+        assert_eq!(*served.rules().settings(), settings, "the server plays the ruleset as it is");
+        let mut offline = Game::new(BoardSpec::icf(), settings, served.rules().seed()).unwrap();
+        for action in &served.replay().actions {
+            offline.perform(action).unwrap();
+        }
+        assert_eq!(StateHash::of_game(&offline).unwrap(), hash(&a), "the same match, bit for bit");
     }
 }
 
