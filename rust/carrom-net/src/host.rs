@@ -15,7 +15,7 @@ use crate::hash::StateHash;
 pub use crate::holder::Holder;
 use crate::intent::{self, check_turn};
 use crate::message::{decode, ToHost, ToPeer, MAX_TO_HOST_BYTES};
-use crate::players::{check_identity, check_name, Player, Who, MAX_PAUSE_SECONDS};
+use crate::players::{check_name, check_token, Player, Who, MAX_PAUSE_SECONDS};
 use crate::rate::RateLimit;
 use crate::request::Request;
 use crate::rested::Rested;
@@ -32,8 +32,6 @@ pub const MESSAGES_PER_SECOND: u32 = 20;
 pub const MESSAGE_BURST: u32 = 40;
 /// Shots whose hashes the host keeps, to compare a late answer with.
 const HASHES_KEPT: usize = 64;
-/// The longest device token.
-const MAX_TOKEN: usize = 64;
 /// The least time between two whole states sent to one peer whose hash differed: a resent
 /// state is the one large message a peer can ask for, so it cannot be asked for in a loop.
 pub const STATE_RESEND_SECONDS: f64 = 5.0;
@@ -584,7 +582,7 @@ impl Host {
         now: f64,
     ) -> Result<Vec<Outgoing>, NetError> {
         check_name(&name)?;
-        check_identity("token", &token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')?;
+        check_token(&token)?;
         // The same device on a new connection (a phone that changed networks, an app started
         // again) before its old one timed out: the new one takes over, the old is forgotten.
         let mut out = vec![];

@@ -60,6 +60,14 @@ pub fn check_identity(
     Ok(())
 }
 
+/// The longest device token, for a host and for the match server alike.
+pub const MAX_TOKEN: usize = 64;
+
+/// Checks a device token: 1 to [`MAX_TOKEN`] letters, digits, `-` or `_`.
+pub fn check_token(token: &str) -> Result<(), NetError> {
+    check_identity("token", token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// Checks a list of players from the host: real seats, each once, names as a player may give
 /// them (or none), a pause the host may ask for.
 pub fn check_players(players: &[Player], pause_seconds: u32) -> Result<(), NetError> {

@@ -4,13 +4,11 @@
 use crate::names;
 use crate::server::Server;
 use crate::store::StoreError;
-use carrom_net::players::{check_identity, check_name};
+use carrom_net::players::{check_name, check_token, MAX_TOKEN};
 use sha2::{Digest, Sha256};
 
 /// The shortest device token the server takes: a short one could be guessed.
 const MIN_TOKEN: usize = 16;
-/// The longest.
-const MAX_TOKEN: usize = 64;
 
 /// The player whose device has `token`, made on first sight, now called `name`: their public
 /// id. Refused, saying why, for a name or token that is not allowed. Only the token's hash is
@@ -29,8 +27,7 @@ pub async fn sign_in(server: &Server, name: &str, token: &str) -> Result<String,
 /// Whether `name` and `token` are a name and a device token the server takes, or why not.
 pub fn check_identity_of(name: &str, token: &str) -> Result<(), String> {
     check_name(name).map_err(|e| e.to_string())?;
-    check_identity("token", token, MAX_TOKEN, |c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        .map_err(|e| e.to_string())?;
+    check_token(token).map_err(|e| e.to_string())?;
     if token.len() < MIN_TOKEN {
         return Err(format!("token must be {MIN_TOKEN} to {MAX_TOKEN} characters (got {})", token.len()));
     }
