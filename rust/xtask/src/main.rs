@@ -23,6 +23,8 @@ mod online;
 mod play;
 mod postgres;
 mod screenshots;
+#[cfg(test)]
+mod sizes;
 mod test;
 mod version;
 
