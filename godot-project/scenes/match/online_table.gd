@@ -84,6 +84,15 @@ func _resume() -> void:
 	ring.begin(rules.get_seat_to_play())
 
 
+## The host refused the turn this device sent (a strike, a placement, the toss's choice): the
+## player sees why, and the turn is theirs again, begun afresh.
+func _on_net_turn_refused(_seat: int, reason: String) -> void:
+	# The turn first (it says whose it is), then why the last try was not taken.
+	if not _paused and not board.is_moving() and not rules.is_match_over():
+		turn_flow.start(rules.get_seat_to_play())
+	hud.banner(Words.say("BANNER_TURN_REFUSED", reason), Banner.Tone.FOUL)
+
+
 func _on_net_turn_passed(seat: int) -> void:
 	hud.banner(Words.say("BANNER_TIMED_OUT", SeatNames.player_name(rules, seat)), Banner.Tone.FOUL)
 

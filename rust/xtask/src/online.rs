@@ -31,7 +31,10 @@ const CHECKS: [(&str, OnlineCheck); 15] = [
     ("two clients play the same match on a dedicated server", server),
     ("four processes play doubles in step", doubles),
     ("a client killed mid-board rejoins and the board goes on", rejoin),
-    ("a hostile client is refused three times and the match is unharmed", hostile),
+    (
+        "a hostile client is refused four times, its refused strike given back with the reason, the match unharmed",
+        hostile,
+    ),
     ("the host is killed and the client keeps the match as it stood", host_leaves),
     ("a client who does not come back is stood in for by the computer", stand_in),
     ("the turn timer passes an idle player's turns and the third forfeits", timer),
@@ -235,20 +238,28 @@ pub fn host_leaves(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, S
     }
 }
 
-/// A client sends a strike for the host's seat, one of NaN power and 5000 bytes: each is
-/// refused, said so to it, and the match goes on the same on both.
+/// A client sends a strike for the host's seat, one of NaN power and 5000 bytes, and then
+/// strikes through its controller from off its baseline: each is refused and said so to it,
+/// the last gives the player the turn back with the reason on the banner, and the match goes
+/// on the same on both.
 pub fn hostile(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
     let (host, client) =
         host_and_client(godot, game, data, free_port()?, &["--shots=6"], &["--shots=6", "--hostile"])?;
-    if count(&client, "REFUSED ") != Some(3) {
+    if count(&client, "REFUSED ") != Some(4) {
         return Ok(Some(format!(
-            "the hostile client was not refused three times: {:?}",
+            "the hostile client was not refused four times: {:?}",
             count(&client, "REFUSED ")
         )));
     }
+    let given_back = client.lines().find(|l| l.starts_with("GIVEN_BACK ")).unwrap_or("no GIVEN_BACK line");
+    if !(given_back.starts_with("GIVEN_BACK 1 Not taken (") && given_back.contains("baseline")) {
+        return Ok(Some(format!(
+            "a refused strike did not give the turn back with its reason: {given_back}"
+        )));
+    }
     let logged = host.lines().filter(|l| l.contains("refused a message from peer")).count();
-    if logged != 3 {
-        return Ok(Some(format!("the host logged {logged} refusals, not 3")));
+    if logged != 4 {
+        return Ok(Some(format!("the host logged {logged} refusals, not 4")));
     }
     Ok(judge(&[("host", &host), ("client", &client)]))
 }

@@ -205,6 +205,7 @@ func _run() -> void:
 				continue
 			if _hostile:
 				await _misbehave(controller.seat)
+				await _strike_refused(controller, hud)
 			if _background_at >= 0 and net.get_shots() >= _background_at:
 				_background_at = -1
 				await _to_the_background(net.get_shots())
@@ -323,6 +324,25 @@ func _misbehave(own_seat: int) -> void:
 	var wait := Time.get_ticks_msec() + 3000
 	while _refused < 3 and Time.get_ticks_msec() < wait:
 		await process_frame
+
+
+## A strike the host refuses, made as a player makes one (its striker off the baseline, which
+## the controller does not check but the host does): the turn comes back to this player, and
+## the banner says why. Prints "GIVEN_BACK <1 or 0> <the banner's words>".
+func _strike_refused(controller: StrikerController, hud: Node) -> void:
+	var board: CarromBoard = _game.get_node("BoardView/Board")
+	var refused := _refused
+	controller.offset = board.get_striker_offset_limit() * 3.0
+	controller.aim(board.get_seat_forward(controller.seat), 0.5)
+	var sent := controller.release()
+	var wait := Time.get_ticks_msec() + 3000
+	while Time.get_ticks_msec() < wait:
+		await process_frame
+		if _refused > refused and controller.state == StrikerController.State.READY:
+			break
+	var back := sent and controller.state == StrikerController.State.READY
+	var said: String = hud.get("_banner").call("get_message")
+	print("GIVEN_BACK %d %s" % [int(back), said])
 
 
 ## The first time: a second of aiming, the aim moving every frame as a finger would move it,

@@ -107,6 +107,39 @@ func test_a_strike_for_the_hosts_seat_is_refused_and_changes_nothing() -> void:
 	check(rules.get_seat_to_play() >= 0, "the match goes on")
 
 
+func test_t2_a_turn_the_host_refuses_is_given_back_to_its_seat_with_the_reason() -> void:
+	var pair := _pair()
+	var rules: CarromRules = pair["host_rules"]
+	var board: CarromBoard = pair["host_board"]
+	var peer_net: CarromNet = pair["peer_net"]
+	var refused := []
+	var accepted := []
+	peer_net.turn_refused.connect(
+		func(seat: int, reason: String) -> void: refused.append([seat, reason])
+	)
+	peer_net.turn_accepted.connect(func(seat: int) -> void: accepted.append(seat))
+	# The host's person strikes gently until the peer's seat is to play.
+	for shot in 6:
+		if rules.get_seat_to_play() == 2:
+			break
+		pair["host_net"].strike(0, 0.0, board.get_seat_forward(0), 0.05)
+		await _settle(pair)
+	check(rules.get_seat_to_play() == 2, "the peer's seat is to play")
+	var forward := board.get_seat_forward(2)
+	var before: String = pair["host_net"].get_state_hash()
+	check(peer_net.strike(2, 0.0, -forward, 0.5), "a backward strike is sent")
+	check(
+		refused.size() == 1 and refused[0][0] == 2 and "forward" in str(refused[0][1]),
+		"the host refused it, naming the seat and why: %s" % [refused]
+	)
+	check(pair["host_net"].get_state_hash() == before, "the host's match is unchanged")
+	check(pair["peer_rules"].get_seat_to_play() == 2, "the turn is still the peer's")
+	check(peer_net.strike(2, 0.0, forward, 0.3), "the strike taken again is sent")
+	check(accepted == [2], "and the host took it: %s" % [accepted])
+	await _settle(pair)
+	check(pair["host_net"].get_shots() >= 1, "it was played")
+
+
 func test_the_peer_sees_names_and_seats_and_the_timer_passes_a_turn() -> void:
 	var pair := _pair(1)
 	var players: Array[Dictionary] = pair["peer_net"].get_players()
@@ -183,6 +216,13 @@ func test_ic6_x3_the_toss_and_a_peers_placement_go_through_the_host_to_both_boar
 		pair[side + "_net"].pieces_placed.connect(func(_s: int) -> void: placed[side] += 1)
 	var winner := rules.get_toss_seat()
 	check(winner in [0, 2], "the toss waits for its winner: %d" % winner)
+	check(
+		(
+			rules.get_awaited_kind() == CarromRules.AWAITS_CHOICE
+			and rules.get_awaited_seat() == winner
+		),
+		"the rules await the winner's choice first"
+	)
 	var chooser: CarromNet = pair["host_net"] if winner == 0 else pair["peer_net"]
 	check(chooser.choose_break(winner, false), "the winner's choice sent")
 	await _settle(pair)
