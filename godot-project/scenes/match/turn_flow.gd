@@ -67,15 +67,16 @@ func _on_rules_toss_won(seat: int) -> void:
 	_on_rules_turn_started(seat)
 
 
-## The seat's turn proper, once the board faces it: a toss waiting is chosen and returned
-## pieces waiting are placed first; then the computer thinks, or the person plays; online, a
-## seat played elsewhere waits for its shot from the host.
+## The seat's turn proper, once the board faces it: what the match awaits (the rules say: a
+## toss's choice or a placement comes before a strike) is begun; for a strike the computer
+## thinks, or the person plays; online, a seat played elsewhere waits for its shot from the host.
 func _begin(seat: int) -> void:
-	if toss != null and rules.get_toss_seat() >= 0:
-		toss.begin(rules.get_toss_seat())
+	var awaited := rules.get_awaited_kind()
+	if awaited == CarromRules.AWAITS_CHOICE and toss != null:
+		toss.begin(rules.get_awaited_seat())
 		return
-	if placement != null and rules.get_placing_seat() >= 0:
-		placement.begin(rules.get_placing_seat())
+	if awaited == CarromRules.AWAITS_PLACEMENT and placement != null:
+		placement.begin(rules.get_awaited_seat())
 		return
 	if Online.is_remote(seat):
 		return

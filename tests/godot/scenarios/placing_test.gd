@@ -46,6 +46,11 @@ func test_x3_a_waiting_piece_is_placed_by_the_opponent_on_a_legal_spot() -> void
 	var rules: CarromRules = found[1]
 	var placer: int = found[2]
 	check(rules.get_placing_seat() == placer, "the opponent places")
+	check(
+		rules.get_awaited_kind() == CarromRules.AWAITS_PLACEMENT,
+		"the rules await the placement before any strike"
+	)
+	check(rules.get_awaited_seat() == placer, "and await it from the placer")
 	var kinds := rules.get_placing_kinds()
 	check(kinds.size() >= 1, "a piece waits")
 	var to_play := rules.get_seat_to_play()

@@ -8,6 +8,10 @@ func test_match_starts_and_only_the_seat_to_play_may_strike() -> void:
 	var rules: CarromRules = nodes[1]
 	var seat := rules.get_seat_to_play()
 	check(seat in [0, 2], "a singles seat starts")
+	check(
+		rules.get_awaited_kind() == CarromRules.AWAITS_STRIKE and rules.get_awaited_seat() == seat,
+		"the rules await a strike from the seat to play"
+	)
 	check(rules.get_colour_of_seat(seat) == CarromBoard.KIND_WHITE, "the first player plays white")
 	check(rules.get_scores().size() == 2, "two sides")
 	check(not board.place_striker(2 - seat, 0.0), "the other seat may not place")

@@ -5,6 +5,7 @@
 //! itself borrowed while the board acts, so a listener may call either node back.
 
 mod announce;
+mod awaited;
 pub(crate) mod placing;
 mod reads;
 mod toss;
@@ -51,8 +52,7 @@ pub struct CarromRules {
     /// free spot nearest the centre at once (X1).
     #[export]
     opponent_places: bool,
-    /// Whether chance picks the breaker even under a ruleset with a toss (RULES.md IC6): for
-    /// online play, where no message carries the toss's choice yet.
+    /// Whether chance picks the breaker even under a ruleset with a toss (RULES.md IC6).
     #[export]
     skip_toss: bool,
     /// The board this node referees: the match is played, and kept, there.
