@@ -5,9 +5,6 @@ extends Node2D
 ## (instant_replay.gd) are nodes of match.tscn. This script lays the board out, saves, and opens
 ## and answers the panels.
 
-## Online, the least time between two aim updates sent, in milliseconds (ten a second).
-const AIM_SEND_MS := 100
-
 @export var board_view: Node2D
 @export var board: CarromBoard
 @export var rules: CarromRules
@@ -32,8 +29,6 @@ const AIM_SEND_MS := 100
 
 ## Who took the board that ended last (-1: nobody), for the game-over panel.
 var _board_winner := -1
-## When this device last sent its player's aim (online).
-var _aim_sent_at := 0
 
 
 func _ready() -> void:
@@ -310,25 +305,9 @@ func _on_how_to_play_done() -> void:
 
 func _on_controller_changed() -> void:
 	hud.slider.set_value_no_signal(controller.offset)
-	_send_aim()
-
-
-## Online, this player's striker and aim for the others, at most ten times a second.
-func _send_aim() -> void:
-	var aiming := (
-		controller.state
-		in [
-			StrikerController.State.READY,
-			StrikerController.State.PLACING,
-			StrikerController.State.AIMING,
-			StrikerController.State.CHARGING,
-		]
-	)
-	var now := Time.get_ticks_msec()
-	if not Online.is_online() or not aiming or now - _aim_sent_at < AIM_SEND_MS:
-		return
-	_aim_sent_at = now
-	net.aim(controller.seat, controller.offset, controller.direction)
+	# Online, the others see this player's striker and aim (CarromNet sends ten a second at most).
+	if Online.is_online() and controller.is_aiming():
+		net.aim(controller.seat, controller.offset, controller.direction)
 
 
 ## Another player aims: their striker slides here and their aim line shows.

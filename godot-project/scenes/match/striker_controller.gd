@@ -57,6 +57,11 @@ func begin_turn(for_seat: int) -> void:
 	changed.emit()
 
 
+## Whether the player here is placing or aiming: what the others see of it online.
+func is_aiming() -> bool:
+	return state in [State.READY, State.PLACING, State.AIMING, State.CHARGING]
+
+
 func end_turn() -> void:
 	state = State.OFF
 	refused_offset = NAN

@@ -3,6 +3,10 @@
 
 use crate::error::NetError;
 
+/// Aim updates a device sends a second at most: half of what a host takes from a peer
+/// (`host::MESSAGES_PER_SECOND`), so that aiming never costs a player a refusal.
+pub const AIMS_PER_SECOND: u32 = 10;
+
 /// A token bucket, fed the time by the caller (so that tests and replays are exact).
 #[derive(Clone, Debug)]
 pub struct RateLimit {

@@ -6,6 +6,7 @@
 //! after the one before has come to rest. On the host it also keeps the time: the turn timer
 //! and the wait for a player who dropped.
 
+mod aim;
 mod roster;
 mod steps;
 mod turns;
@@ -17,7 +18,8 @@ use crate::rules::CarromRules;
 use carrom_core::game::Action;
 use carrom_net::clock::MAX_TURN_SECONDS;
 use carrom_net::players::MAX_PAUSE_SECONDS;
-use carrom_net::{Beacon, Exact, Host, NetError, Outgoing, Player, Replica, Request, StateHash, ToPeer};
+use carrom_net::rate::{RateLimit, AIMS_PER_SECOND};
+use carrom_net::{Beacon, Host, NetError, Outgoing, Player, Replica, Request, StateHash};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
 use godot::signal::ConnectHandle;
@@ -54,6 +56,9 @@ pub struct CarromNet {
     /// The seat of the turn this machine last sent the host, until the host numbers a turn for
     /// that seat or refuses it.
     asked: Option<u8>,
+    /// How often this machine's player's aim may go out.
+    #[init(val = RateLimit::new(AIMS_PER_SECOND, 1))]
+    aim_pace: RateLimit,
     /// Who sits where, as last told.
     players: Vec<Player>,
     /// When the wait for a player who dropped ends, as last told (engine seconds).
@@ -273,25 +278,6 @@ impl CarromNet {
         let intent = this.bind().intent(seat, offset, direction, power)?;
         this.bind_mut().send_request("strike", Request::Strike(intent))?;
         CarromNet::show_due(this);
-        Ok(())
-    }
-
-    /// Where this machine's player aims now, for the others to see (send it a few times a
-    /// second, not every frame).
-    #[func]
-    fn aim(&mut self, seat: i64, offset: f64, direction: Vector2) -> Result<(), Refused> {
-        let (seat, offset, direction) = self.exact_aim(seat, offset, direction)?;
-        if self.host.is_some() {
-            let aim = ToPeer::Aim {
-                seat: u8::from(seat),
-                offset: Exact::new(offset),
-                direction: [Exact::new(direction.x), Exact::new(direction.y)],
-            };
-            self.deliver(vec![Outgoing::All(aim)]);
-        } else if self.replica.is_some() {
-            let bytes = Replica::aim(seat, offset, direction);
-            self.signals().send_to_host().emit(&PackedByteArray::from(bytes.as_slice()));
-        }
         Ok(())
     }
 
