@@ -3,6 +3,9 @@
 //! ratio to the reference when the machine is slower or busier than the one in the docs.
 //! `cargo bench -p carrom-core --bench table`; figures go in docs/benchmarks.md.
 
+// criterion_group! makes a public function it cannot document.
+#![allow(missing_docs)]
+
 use carrom_core::{BoardSpec, Seat, Table, Vec2};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 

@@ -22,8 +22,6 @@
 //! assert!(ruling.report.is_some_and(|r| r.broke_formation));
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod ai;
 pub mod aim;
 pub mod baseline;

@@ -13,6 +13,9 @@
 //! peers in one process. Everything a peer sends is untrusted: bounded in size and rate, and
 //! checked field by field. See `docs/online.md` at the repository's root.
 
+// A peer or a client can make this code run: it answers with an error, never a panic.
+#![cfg_attr(not(test), deny(clippy::unwrap_used))]
+
 pub mod beacon;
 pub mod bits;
 pub mod clock;

@@ -5,6 +5,9 @@
 //! after each shot) live in SQLite or PostgreSQL. The daily challenge's board counts only
 //! attempts it plays again itself. See `docs/online.md`.
 
+// A peer or a client can make this code run: it answers with an error, never a panic.
+#![cfg_attr(not(test), deny(clippy::unwrap_used))]
+
 pub mod agones;
 pub mod bot;
 pub mod config;

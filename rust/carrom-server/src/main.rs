@@ -1,5 +1,7 @@
 //! `carrom-server`: see `carrom_server::config::Config` for its options, and docs/online.md.
 
+#![deny(clippy::unwrap_used)]
+
 use clap::Parser;
 use std::io::IsTerminal;
 
