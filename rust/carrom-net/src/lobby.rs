@@ -111,8 +111,8 @@ pub enum ToClient {
     Over {
         /// Each player's rating change, when the match was rated.
         changes: Vec<Change>,
-        /// How it ended: `won`, `drawn` or `abandoned`.
-        ending: String,
+        /// How it ended.
+        ending: Ending,
     },
     /// The last request was refused, and why.
     Refused {
@@ -154,6 +154,29 @@ pub struct Rating {
     pub rating: i32,
     /// Rated matches finished on this ladder.
     pub games: u32,
+}
+
+/// How a recorded match ended (`won`, `drawn` or `abandoned` on the wire and in the database).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// A side won it.
+    Won,
+    /// It ended level.
+    Drawn,
+    /// A player left and did not come back before it was over.
+    Abandoned,
+}
+
+impl Ending {
+    /// Its name, as on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ending::Won => "won",
+            Ending::Drawn => "drawn",
+            Ending::Abandoned => "abandoned",
+        }
+    }
 }
 
 /// A player's rating before and after a match.
@@ -221,6 +244,14 @@ mod tests {
         assert!(read(r#"{"type":"join","code":"ABCDEF","seat":0}"#).is_err());
         let long = format!(r#"{{"type":"join","code":"{}"}}"#, "A".repeat(MAX_LOBBY_BYTES));
         assert!(matches!(read(&long), Err(NetError::TooLarge { .. })));
+    }
+
+    #[test]
+    fn a_match_over_names_its_ending_in_words_the_game_reads() {
+        for ending in [Ending::Won, Ending::Drawn, Ending::Abandoned] {
+            let over = serde_json::to_string(&ToClient::Over { changes: vec![], ending }).unwrap();
+            assert!(over.contains(&format!(r#""ending":"{}""#, ending.as_str())), "{over}");
+        }
     }
 
     #[test]

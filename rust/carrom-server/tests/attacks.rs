@@ -5,7 +5,7 @@
 
 mod common;
 
-use carrom_net::lobby::{ToClient, ToServer, CODE_ALPHABET, CODE_LENGTH};
+use carrom_net::lobby::{Ending, ToClient, ToServer, CODE_ALPHABET, CODE_LENGTH};
 use carrom_net::Replica;
 use carrom_server::bot::{Bot, BotError};
 use common::play::{drive, every_side_struck, in_step, matched, refused, settle, welcome};
@@ -123,9 +123,9 @@ async fn a_connection_that_talks_before_its_hello_never_reaches_the_match_and_is
 }
 
 /// The end of `bot`'s match: its ending and the rating changes it told.
-async fn over(bot: &mut Bot) -> (String, Vec<carrom_net::lobby::Change>) {
+async fn over(bot: &mut Bot) -> (Ending, Vec<carrom_net::lobby::Change>) {
     bot.until(WAIT, |m| match m {
-        ToClient::Over { ending, changes } => Some((ending.clone(), changes.clone())),
+        ToClient::Over { ending, changes } => Some((*ending, changes.clone())),
         _ => None,
     })
     .await
@@ -140,7 +140,7 @@ async fn a_rating_cannot_be_farmed_by_leaving_at_once_or_by_two_accounts_on_one_
         let (mut farmer, throwaway, _, _) = pair(&server, ["farmer", "throwaway"]).await;
         throwaway.close().await;
         let (ending, changes) = over(&mut farmer).await;
-        assert_eq!(ending, "abandoned");
+        assert_eq!(ending, Ending::Abandoned);
         assert!(changes.is_empty(), "a match left before every side struck is not rated: {changes:?}");
         // The leaver waits before the next quick match.
         let mut back = server.bot("throwaway", &token("throwaway")).await;
@@ -157,7 +157,7 @@ async fn a_rating_cannot_be_farmed_by_leaving_at_once_or_by_two_accounts_on_one_
         drive(&mut [&mut one, &mut two], |bots| in_step(bots, 2) && every_side_struck(bots[0])).await;
         two.close().await;
         let (ending, changes) = over(&mut one).await;
-        assert_eq!(ending, "abandoned");
+        assert_eq!(ending, Ending::Abandoned);
         assert!(changes.is_empty(), "two accounts on one address are not rated: {changes:?}");
         let (_, board) = server.get("/leaderboard?ladder=singles");
         let board: serde_json::Value = serde_json::from_str(&board).unwrap();
@@ -497,7 +497,7 @@ async fn idling_out_a_match_is_a_rated_loss_when_the_winner_has_struck() {
             }
         }
         let (ending, changes) = ended.unwrap();
-        assert_eq!(ending, "won");
+        assert_eq!(ending, Ending::Won);
         settle(&mut [&mut a, &mut b], Duration::from_millis(300)).await;
         let rules = a.game().unwrap().rules();
         let strikers: Vec<_> = a

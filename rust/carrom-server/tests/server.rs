@@ -8,7 +8,7 @@ mod common;
 use carrom_core::game::{Action, Game};
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::BoardSpec;
-use carrom_net::lobby::{ToClient, ToServer};
+use carrom_net::lobby::{Ending, ToClient, ToServer};
 use carrom_net::{Intent, Replica, StateHash, Who};
 use carrom_server::bot::{Aim, Bot, BotError};
 use common::play::{drive, every_side_struck, hash, in_step, matched, refused, settle, welcome};
@@ -297,12 +297,12 @@ async fn an_abandoned_match_is_rated_once_even_across_a_restart() {
         b.close().await;
         let (ending, changes) = a
             .until(WAIT, |m| match m {
-                ToClient::Over { ending, changes } => Some((ending.clone(), changes.clone())),
+                ToClient::Over { ending, changes } => Some((*ending, changes.clone())),
                 _ => None,
             })
             .await
             .unwrap();
-        assert_eq!(ending, "abandoned");
+        assert_eq!(ending, Ending::Abandoned);
         let mine = changes.iter().find(|c| c.name == gita).unwrap();
         let theirs = changes.iter().find(|c| c.name != gita).unwrap();
         assert!(mine.after > mine.before && theirs.after < theirs.before, "{changes:?}");
@@ -402,7 +402,7 @@ async fn three_timeouts_forfeit_a_match_unrated_when_nobody_struck_and_its_playe
         let server = Running::start(&database, &["--turn-seconds", "1"]);
         let (mut a, mut b, _) = quick_pair(&server, ["mira", "nasir"]).await;
         let over = |m: &ToClient| match m {
-            ToClient::Over { ending, changes } => Some((ending.clone(), changes.clone())),
+            ToClient::Over { ending, changes } => Some((*ending, changes.clone())),
             _ => None,
         };
         // Nobody strikes: the turns pass, and the third in a row of one player forfeits. Both
@@ -422,7 +422,7 @@ async fn three_timeouts_forfeit_a_match_unrated_when_nobody_struck_and_its_playe
             }
         }
         let (ending, changes) = ends[0].take().unwrap();
-        assert_eq!(ending, "won", "a forfeit is a win for the other side");
+        assert_eq!(ending, Ending::Won, "a forfeit is a win for the other side");
         // Nobody struck: a result that says nothing of skill moves no rating.
         assert!(changes.is_empty(), "{changes:?}");
         assert!(a.game().unwrap().rules().is_over());

@@ -5,6 +5,7 @@
 
 use super::{now, standing_of, Store, StoreError};
 use crate::rating::{self, Standing};
+use carrom_net::lobby::Ending;
 use serde::{Deserialize, Serialize};
 
 /// A player in a seat of a match.
@@ -27,7 +28,7 @@ pub struct Finished<'a> {
     /// The node recording it: only the node (and process) holding a match may end it.
     pub holder: &'a super::Fence,
     /// `won`, `drawn` or `abandoned`.
-    pub ending: &'a str,
+    pub ending: Ending,
     /// Its replay document.
     pub replay: &'a str,
     /// Its last state.
@@ -55,7 +56,7 @@ impl Store {
             "UPDATE matches SET status = 'over', ending = $1, replay = $2, state = $3, shots = $4, updated = $5 \
              WHERE id = $6 AND status = 'playing' AND node = $7 AND epoch = $8",
         )
-        .bind(finished.ending)
+        .bind(finished.ending.as_str())
         .bind(finished.replay)
         .bind(finished.state)
         .bind(i64::from(finished.shots))
@@ -71,7 +72,7 @@ impl Store {
                 "INSERT INTO results (match_id, ending, at) VALUES ($1, $2, $3) ON CONFLICT (match_id) DO NOTHING",
             )
             .bind(finished.id)
-            .bind(finished.ending)
+            .bind(finished.ending.as_str())
             .bind(at)
             .execute(&mut *tx)
             .await?

@@ -5,7 +5,7 @@ use super::{Table, WRITE_WITHIN};
 use crate::seating;
 use crate::store::{Finished, SavedMatch, StoreError};
 use carrom_core::game::Action;
-use carrom_net::lobby::{Change, ToClient};
+use carrom_net::lobby::{Change, Ending, ToClient};
 use carrom_net::Holder;
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -101,10 +101,10 @@ impl Table {
         let game = self.served.game();
         let sides = game.rules().mode().side_count();
         let (ending, ranks) = if !gone.is_empty() && !game.rules().is_over() {
-            ("abandoned", seating::abandoned_ranks(sides, gone))
+            (Ending::Abandoned, seating::abandoned_ranks(sides, gone))
         } else {
             let drawn = matches!(game.rules().outcome(), Some(carrom_core::rules::Outcome::Drawn(_)));
-            (if drawn { "drawn" } else { "won" }, seating::ranks(game))
+            (if drawn { Ending::Drawn } else { Ending::Won }, seating::ranks(game))
         };
         // A result counts for rating only once every side has struck: before that it says
         // nothing of skill (two accounts of one person could end a match at once). A side that
@@ -112,7 +112,7 @@ impl Table {
         // idling out a match is no way to dodge a loss (leaving is, and it costs a wait).
         let struck = self.sides_that_struck();
         let all_struck = self.spec.seated.iter().all(|s| struck.contains(&s.side));
-        let idled_out = ending != "abandoned"
+        let idled_out = ending != Ending::Abandoned
             && !struck.is_empty()
             && ranks.iter().enumerate().all(|(side, rank)| *rank > 0 || struck.contains(&side));
         let rated = self.spec.rated && (all_struck || idled_out);
@@ -133,7 +133,7 @@ impl Table {
         let finishing = self.server.store().finish(&finished);
         let changes =
             tokio::time::timeout(WRITE_WITHIN, finishing).await.map_err(|_| StoreError::TimedOut)??;
-        if changes.is_some() && self.spec.rated && !rated && ending == "abandoned" {
+        if changes.is_some() && self.spec.rated && !rated && ending == Ending::Abandoned {
             // Leaving early costs no rating, so that it cannot be farmed; it costs a wait.
             // The players who left, not a partner who stayed.
             let host = self.served.host();
@@ -158,12 +158,12 @@ impl Table {
         }
         if let Some(changes) = changes {
             self.server.metrics().finished.inc();
-            tracing::info!(table = %self.spec.id, ending, "the match is over");
+            tracing::info!(table = %self.spec.id, ending = ending.as_str(), "the match is over");
             let changes = changes
                 .into_iter()
                 .map(|(s, before, after)| Change { seat: s.seat, name: s.name, before, after })
                 .collect();
-            self.tell_all(&ToClient::Over { changes, ending: ending.into() });
+            self.tell_all(&ToClient::Over { changes, ending });
         }
         self.server.match_over(&self.spec);
         Ok(())
