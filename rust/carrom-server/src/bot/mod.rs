@@ -183,6 +183,11 @@ impl Bot {
         self.replica.seats()
     }
 
+    /// Whether a turn this bot asked for is on its way: neither played back nor refused yet.
+    pub fn is_asking(&self) -> bool {
+        self.striking
+    }
+
     /// Whether every turn the host sent has been carried out here.
     pub fn caught_up(&self) -> bool {
         self.replica.is_joined() && self.replica.settled_shots() == self.replica.shots()

@@ -63,11 +63,16 @@ pub fn hash(bot: &Bot) -> StateHash {
     StateHash::of_game(bot.game().unwrap()).unwrap()
 }
 
-/// Reads for every bot for `for_how_long` without striking: a strike on its way is played and
-/// reaches all, so that the match the bots show is the one the server has.
+/// Reads for every bot for `for_how_long` without striking, and on until no turn a bot asked
+/// for is on its way and every bot has played every turn sent (at most `WAIT` more): a turn on
+/// its way is played and reaches all, so that the match the bots show is the one the server
+/// has, however slow a busy machine makes it.
 pub async fn settle(bots: &mut [&mut Bot], for_how_long: Duration) {
     let deadline = Instant::now() + for_how_long;
-    while Instant::now() < deadline {
+    let longest = Instant::now() + for_how_long + WAIT;
+    let quiet =
+        |bots: &[&mut Bot]| bots.iter().all(|b| !b.is_asking() && (b.game().is_none() || b.caught_up()));
+    while Instant::now() < deadline || (!quiet(bots) && Instant::now() < longest) {
         for bot in bots.iter_mut() {
             match bot.read(Duration::from_millis(20)).await {
                 Ok(()) | Err(BotError::Silent(_)) => {}
