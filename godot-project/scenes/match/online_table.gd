@@ -3,7 +3,10 @@ extends Node
 ## Online, the table round the board: who sits where (the names the players gave, in the HUD
 ## and banners), the wait for every open seat to be taken before the first strike, the wait for
 ## a player who dropped (nobody plays; the status line counts down), the computer standing in
-## for one who did not come back, and turns that timed out.
+## for one who did not come back, and turns that timed out or that the host refused.
+
+## Seconds a refused turn's reason stays on the banner.
+const REFUSAL_SECONDS := 3.5
 
 @export var rules: CarromRules
 @export var board: CarromBoard
@@ -90,7 +93,8 @@ func _on_net_turn_refused(_seat: int, reason: String) -> void:
 	# The turn first (it says whose it is), then why the last try was not taken.
 	if not _paused and not board.is_moving() and not rules.is_match_over():
 		turn_flow.start(rules.get_seat_to_play())
-	hud.banner(Words.say("BANNER_TURN_REFUSED", reason), Banner.Tone.FOUL)
+	# Held longer than news: there is a reason to read.
+	hud.banner(Words.say("BANNER_TURN_REFUSED", reason), Banner.Tone.FOUL, REFUSAL_SECONDS)
 
 
 func _on_net_turn_passed(seat: int) -> void:
