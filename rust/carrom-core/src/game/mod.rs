@@ -139,8 +139,8 @@ impl Game {
         Awaited::of(self.rules())
     }
 
-    /// A copy of the match for what-ifs, if no shot is under way: network play tries a peer's
-    /// strike on one before it takes it.
+    /// A copy of the match for what-ifs, if no shot is under way (a test's, a tool's). To ask
+    /// whether an action may be taken, `check` needs no copy.
     pub fn clone_at_rest(&self) -> Option<Game> {
         Some(Game { table: self.table.clone_at_rest()?, referee: self.referee.clone() })
     }
