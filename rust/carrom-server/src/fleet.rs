@@ -7,7 +7,7 @@
 
 use crate::queue::{Queue, Waiting};
 use crate::server::{fresh_match, random_code, Joined, Server};
-use crate::store::{Fence, Holding, Node, Queued, Renewal, SavedMatch, Seated, StoreError, LEASE_MS};
+use crate::store::{Fence, Holding, Node, Queued, Renewal, SavedMatch, StoreError, LEASE_MS};
 use crate::table::{TableSpec, ToTable};
 use carrom_core::game::Game;
 use carrom_core::rules::Mode;
@@ -162,16 +162,7 @@ impl Server {
             return Ok(joined);
         }
         let game = Game::from_json(&saved.state).map_err(|e| e.to_string())?;
-        let seated: Vec<Seated> = serde_json::from_str(&saved.seats).map_err(|e| e.to_string())?;
-        let mode = Mode::from_name(&saved.mode).ok_or("no such mode")?;
-        let spec = TableSpec {
-            id: saved.id.clone(),
-            code: saved.code.clone(),
-            mode,
-            rules: saved.rules.clone(),
-            rated: saved.rated,
-            seated,
-        };
+        let spec = TableSpec::of_saved(&saved)?;
         let served = self.serve(game, &spec, saved.shots)?;
         let tx = self.open_table(spec.clone(), served);
         Ok(Joined { id: spec.id, code: spec.code, tx })

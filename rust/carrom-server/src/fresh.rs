@@ -41,16 +41,7 @@ pub fn fresh_match(
         rated,
         seated: seating::seat(mode, entrants),
     };
-    let saved = SavedMatch {
-        id: spec.id.clone(),
-        code: spec.code.clone(),
-        mode: mode.name().into(),
-        rules: spec.rules.clone(),
-        rated,
-        seats: serde_json::to_string(&spec.seated).map_err(|e| e.to_string())?,
-        shots: 0,
-        state: game.to_json().map_err(|e| e.to_string())?,
-    };
+    let saved = spec.saved(0, game.to_json().map_err(|e| e.to_string())?);
     Ok((spec, game, saved))
 }
 

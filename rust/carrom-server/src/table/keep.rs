@@ -3,7 +3,7 @@
 
 use super::{Table, WRITE_WITHIN};
 use crate::seating;
-use crate::store::{Finished, SavedMatch, StoreError};
+use crate::store::{Finished, StoreError};
 use carrom_core::game::Action;
 use carrom_net::lobby::{Change, Ending, ToClient};
 use carrom_net::Holder;
@@ -50,16 +50,7 @@ impl Table {
     /// Saves the match; false when another node holds it now (this one was taken for dead).
     pub(super) async fn save(&self, shots: u32) -> Result<bool, StoreError> {
         let started = Instant::now();
-        let saved = SavedMatch {
-            id: self.spec.id.clone(),
-            code: self.spec.code.clone(),
-            mode: self.spec.mode.name().into(),
-            rules: self.spec.rules.clone(),
-            rated: self.spec.rated,
-            seats: serde_json::to_string(&self.spec.seated).unwrap_or_default(),
-            shots,
-            state: self.served.host().rested_state().to_string(),
-        };
+        let saved = self.spec.saved(shots, self.served.host().rested_state().to_string());
         let holder = self.server.fence();
         let saving = self.server.store().save(&saved, &holder);
         // A database that does not answer holds the table no longer than this: it tries again.

@@ -5,11 +5,11 @@
 
 mod admit;
 mod keep;
+mod spec;
 
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, Outbox};
-use crate::store::{Fence, Seated, Store};
-use carrom_core::rules::Mode;
+use crate::store::{Fence, Store};
 use carrom_net::lobby::ToClient;
 use carrom_net::message::encode;
 use carrom_net::{Outgoing, PeerId, Served, ToPeer};
@@ -17,6 +17,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+pub use spec::TableSpec;
 
 /// Events a table's channel holds at most; a socket waits when it is full.
 const EVENTS: usize = 256;
@@ -88,23 +90,6 @@ pub enum ToTable {
     /// The node's database has not answered for longer than its lease: another node may hold
     /// the match now. Tell everyone to connect again, and end, writing nothing.
     CutOff,
-}
-
-/// What a table plays: the match and who sits where.
-#[derive(Clone)]
-pub struct TableSpec {
-    /// The match's id.
-    pub id: String,
-    /// Its room's code, for watchers and rematches.
-    pub code: String,
-    /// The mode.
-    pub mode: Mode,
-    /// The ruleset preset.
-    pub rules: String,
-    /// Whether it changes ratings.
-    pub rated: bool,
-    /// Who sits where.
-    pub seated: Vec<Seated>,
 }
 
 struct Guest {
