@@ -25,15 +25,7 @@ const REVIEW_LIMIT: Duration = Duration::from_millis(400);
 const REVIEWED_STRIKES: usize = 12;
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let positions: usize = match args {
-        [] => 30,
-        [flag, n] if flag == "--positions" => n
-            .parse()
-            .ok()
-            .filter(|n| (1..=10_000).contains(n))
-            .ok_or(format!("--positions takes a number from 1 to 10000, got {n}"))?,
-        _ => return Err("coach takes --positions N".into()),
-    };
+    let positions = positions(args)?;
     let cancel = AtomicBool::new(false);
     let ask = |seed| Ask { hand: Hand::CARROM_RL, count: 3, seed };
     let (mut times, mut chances, mut reasons) = (vec![], vec![], BTreeMap::<&str, usize>::new());
@@ -108,6 +100,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     println!("  took {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// The positions asked for (`--positions N`, 30 without).
+fn positions(args: &[String]) -> Result<usize, String> {
+    match args {
+        [] => Ok(30),
+        [flag, n] if flag == "--positions" => n
+            .parse()
+            .ok()
+            .filter(|n| (1..=10_000).contains(n))
+            .ok_or(format!("--positions takes a number from 1 to 10000, got {n}")),
+        _ => Err("coach takes --positions N".into()),
+    }
 }
 
 /// The seat that struck in `action`, if it is a strike.
