@@ -8,7 +8,7 @@ mod common;
 use carrom_net::lobby::{Ending, ToClient, ToServer, CODE_ALPHABET, CODE_LENGTH};
 use carrom_net::Replica;
 use carrom_server::bot::{Bot, BotError};
-use common::play::{drive, every_side_struck, in_step, matched, refused, settle, welcome};
+use common::play::{drive, every_side_struck, in_step, matched, read_until, refused, settle, welcome};
 use common::{databases, token, Running, WAIT};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
@@ -322,8 +322,10 @@ async fn a_node_that_wakes_to_find_its_name_taken_stops_and_plays_no_shot_more()
         let second = Running::start(&database, &["--node", "clone", "--drop-seconds", "60"]);
         assert_eq!(second.metric("carrom_matches"), 1.0, "the match is taken up by the new process");
         let (mut a, mut b) = second.resumed(["bina", "chen"]).await;
-        drive(&mut [&mut a, &mut b], |bots| bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0))
-            .await;
+        read_until(&mut [&mut a, &mut b], |bots| {
+            bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0)
+        })
+        .await;
         assert_eq!(common::play::hash(&a), at_freeze);
         // Woken, the first finds another process under its name: it stops.
         first.signal("CONT");

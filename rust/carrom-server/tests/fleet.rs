@@ -10,7 +10,7 @@ mod common;
 
 use carrom_net::lobby::{ToClient, ToServer};
 use carrom_server::bot::{Bot, BotError};
-use common::play::{drive, hash, in_step, matched, settle, welcome};
+use common::play::{drive, hash, in_step, matched, read_until, settle, welcome};
 use common::{databases, token, Running, WAIT};
 use sqlx::Connection;
 use std::time::{Duration, Instant};
@@ -145,7 +145,7 @@ async fn a_node_killed_mid_match_has_it_taken_over_elsewhere_and_rated_once() {
     // Back through the nodes left, as the game's reconnect does: to the first server it knew.
     let mut a = come_back(&nodes[0], "nadia").await;
     let mut b = come_back(&nodes[1], "omar").await;
-    drive(&mut [&mut a, &mut b], |bots| bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0))
+    read_until(&mut [&mut a, &mut b], |bots| bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0))
         .await;
     assert_eq!(hash(&a), at_kill, "taken up from the last saved shot");
     drive(&mut [&mut a, &mut b], |bots| in_step(bots, 2)).await;
@@ -243,7 +243,7 @@ async fn a_node_cut_off_from_its_database_stops_its_matches_and_another_takes_th
     drop((maker, friend));
     let mut maker = come_back(&nodes[0], "tanvi").await;
     let mut friend = come_back(&nodes[1], "umair").await;
-    drive(&mut [&mut maker, &mut friend], |bots| {
+    read_until(&mut [&mut maker, &mut friend], |bots| {
         bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0)
     })
     .await;

@@ -11,7 +11,7 @@ use carrom_core::BoardSpec;
 use carrom_net::lobby::{Ending, ToClient, ToServer};
 use carrom_net::{Intent, Replica, StateHash, Who};
 use carrom_server::bot::{Aim, Bot, BotError};
-use common::play::{drive, every_side_struck, hash, in_step, matched, refused, settle, welcome};
+use common::play::{drive, every_side_struck, hash, in_step, matched, read_until, refused, settle, welcome};
 use common::{databases, token, Running, WAIT};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
@@ -346,8 +346,10 @@ async fn a_server_killed_mid_match_resumes_it_on_the_same_database() {
         let server = Running::start(&database, &["--drop-seconds", "60"]);
         assert_eq!(server.metric("carrom_matches"), 1.0, "the match is taken up again");
         let (mut a, mut b) = server.resumed(["indu", "jai"]).await;
-        drive(&mut [&mut a, &mut b], |bots| bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0))
-            .await;
+        read_until(&mut [&mut a, &mut b], |bots| {
+            bots.iter().all(|b| b.game().is_some() && b.pause_seconds == 0)
+        })
+        .await;
         assert_eq!(hash(&a), at_kill, "the match as it stood after the last shot");
         drive(&mut [&mut a, &mut b], |bots| in_step(bots, 2)).await;
         assert!(a.game().unwrap().replay().actions.len() as u32 >= turns + 2, "play went on from there");

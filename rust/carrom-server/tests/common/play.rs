@@ -63,6 +63,21 @@ pub fn hash(bot: &Bot) -> StateHash {
     StateHash::of_game(bot.game().unwrap()).unwrap()
 }
 
+/// Reads for every bot, striking nothing, until `done` (at most `WAIT`): to see a match as
+/// the server gave it back, before anyone has played on.
+pub async fn read_until(bots: &mut [&mut Bot], mut done: impl FnMut(&[&mut Bot]) -> bool) {
+    let deadline = Instant::now() + WAIT;
+    while !done(bots) {
+        assert!(Instant::now() < deadline, "not reached within {WAIT:?}");
+        for bot in bots.iter_mut() {
+            match bot.read(Duration::from_millis(20)).await {
+                Ok(()) | Err(BotError::Silent(_)) => {}
+                Err(e) => panic!("{}: {e}", bot.name),
+            }
+        }
+    }
+}
+
 /// Reads for every bot for `for_how_long` without striking, and on until no turn a bot asked
 /// for is on its way and every bot has played every turn sent (at most `WAIT` more): a turn on
 /// its way is played and reaches all, so that the match the bots show is the one the server
