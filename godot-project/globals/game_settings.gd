@@ -97,7 +97,7 @@ func load_settings() -> void:
 		language = system_language()
 	if not turn_seconds in TURN_TIMERS:
 		turn_seconds = 0
-	if not ServerLink.is_url(server_url):
+	if not CarromLobby.is_server_url(server_url):
 		server_url = DEFAULT_SERVER
 	if not _is_token(device_token):
 		device_token = Crypto.new().generate_random_bytes(16).hex_encode()

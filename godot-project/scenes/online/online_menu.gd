@@ -11,8 +11,6 @@ signal closed
 const MATCH := "res://scenes/match/match.tscn"
 ## The turn timers a host may choose, in seconds (0: none).
 const TIMERS: Array[int] = [0, 20, 30, 45]
-const MODES := ServerLink.MODES
-const RULESETS := ServerLink.RULESETS
 const RATINGS := preload("res://scenes/online/ratings_screen.tscn")
 
 @onready var player_name: LineEdit = %Name
@@ -83,10 +81,10 @@ func _fill_timers() -> void:
 
 func _fill_games() -> void:
 	mode.clear()
-	for name_key in MODES:
+	for name_key: String in CarromLobby.get_modes():
 		mode.add_item(tr("MODE_" + name_key.to_upper()))
 	ruleset.clear()
-	for name_key in RULESETS:
+	for name_key: String in CarromLobby.get_rulesets():
 		ruleset.add_item(tr("RULESET_" + name_key.to_upper()))
 
 
@@ -96,7 +94,7 @@ func _server() -> ServerLink:
 	if not _keep_choices():
 		return null
 	var url := server_url.text.strip_edges()
-	if not ServerLink.is_url(url):
+	if not CarromLobby.is_server_url(url):
 		status.text = "ONLINE_BAD_SERVER"
 		advanced.button_pressed = true
 		return null
@@ -125,15 +123,24 @@ func _listen(server: ServerLink) -> void:
 func _on_quick_pressed() -> void:
 	var server := _server()
 	if server:
-		server.quick(MODES[mode.selected], RULESETS[ruleset.selected])
+		server.quick(_chosen_mode(), _chosen_rules())
 		_show_waiting("", tr("ONLINE_LOOKING"))
 
 
 func _on_make_room_pressed() -> void:
 	var server := _server()
 	if server:
-		server.create_room(MODES[mode.selected], RULESETS[ruleset.selected])
+		server.create_room(_chosen_mode(), _chosen_rules())
 		_show_waiting("", tr("ONLINE_MAKING_ROOM"))
+
+
+## The mode and the ruleset chosen, as the server names them.
+func _chosen_mode() -> String:
+	return CarromLobby.get_modes()[maxi(0, mode.selected)]
+
+
+func _chosen_rules() -> String:
+	return CarromLobby.get_rulesets()[maxi(0, ruleset.selected)]
 
 
 func _on_join_code_pressed() -> void:
@@ -160,7 +167,7 @@ func _on_resume_pressed() -> void:
 ## The code typed, as the server reads it (any case, spaces and dashes dropped); empty, and
 ## the reason shown, when it cannot be a code.
 func _typed_code() -> String:
-	var typed := CarromNet.normal_code(code.text.strip_edges())
+	var typed := CarromLobby.normal_code(code.text.strip_edges())
 	if typed == "":
 		status.text = "ONLINE_BAD_CODE"
 	return typed
@@ -318,6 +325,11 @@ static func _is_host_name(text: String) -> bool:
 			return false
 		for i in label.length():
 			var c := label.unicode_at(i)
-			if not ServerLink.is_ascii_letter_or_digit(c) and c != 0x2D:
+			if not _is_letter_or_digit(c) and c != 0x2D:
 				return false
 	return labels[0].unicode_at(0) != 0x2D
+
+
+## Whether the character `c` is an ASCII letter or digit, as host names are spelled.
+static func _is_letter_or_digit(c: int) -> bool:
+	return (c >= 0x61 and c <= 0x7A) or (c >= 0x41 and c <= 0x5A) or (c >= 0x30 and c <= 0x39)

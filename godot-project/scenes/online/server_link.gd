@@ -34,24 +34,6 @@ const CONNECT_SECONDS := 10.0
 ## Waits between tries to reconnect, seconds, each with up to a third more or less at random
 ## (so that a server's players do not all come back at once).
 const BACKOFF: Array[float] = [0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0]
-## The lobby's version this game speaks.
-const LOBBY := 1
-## The games a match server plays: modes and rulesets, as it names them.
-const MODES: Array[String] = ["singles", "doubles", "points"]
-const RULESETS: Array[String] = ["classic", "icf", "freestyle", "disc_pool"]
-## The lobby messages this game reads.
-const KINDS: Array[String] = [
-	"welcome",
-	"queued",
-	"room",
-	"matched",
-	"over",
-	"refused",
-	"closing",
-	"pong",
-	"elsewhere",
-	"later"
-]
 ## Times in a row a server may send this game on to another before it gives up (a fleet sends
 ## a device on once; more is a loop).
 const MAX_MOVES := 3
@@ -72,8 +54,8 @@ var _socket: WebSocketPeer
 var _name := ""
 var _token := ""
 var _welcomed := false
-## Requests made before the welcome, sent once it comes.
-var _pending: Array[Dictionary] = []
+## Requests made before the welcome (CarromLobby's frames), sent once it comes.
+var _pending: Array[String] = []
 var _net: CarromNet
 var _heard_at := 0.0
 var _dialled_at := 0.0
@@ -85,9 +67,11 @@ var _retry_at := -1.0
 var _closing := false
 ## The server this link is on now: the front door, or the node of a fleet it was sent on to.
 var _at := ""
-## Where the server just sent this device, and what to ask there.
+## Where the server just sent this device, what to ask there (a frame), and whether that is
+## coming back to this device's seat.
 var _move_to := ""
-var _then: Dictionary = {}
+var _then := ""
+var _then_resumes := false
 var _moves := 0
 
 
@@ -96,32 +80,6 @@ var _moves := 0
 static func read_json(text: String) -> Variant:
 	var json := JSON.new()
 	return json.data if json.parse(text) == OK else null
-
-
-## Whether `text` is a URL this link can reach.
-static func is_url(text: String) -> bool:
-	var scheme := "wss://" if text.begins_with("wss://") else "ws://"
-	if not text.begins_with(scheme):
-		return false
-	var rest := text.substr(scheme.length())
-	var slash := rest.find("/")
-	var host := rest if slash < 0 else rest.left(slash)
-	if host.is_empty() or host.length() > 260:
-		return false
-	for i in rest.length():
-		var c := rest.unicode_at(i)
-		# The host: letters, digits, '.', '-', and an IPv6 address's brackets and colons; the
-		# path after it: any printable ASCII but the space.
-		var in_host := slash < 0 or i < slash
-		var host_char := is_ascii_letter_or_digit(c) or c in [0x2E, 0x2D, 0x5B, 0x5D, 0x3A]
-		if (in_host and not host_char) or (not in_host and (c < 0x21 or c > 0x7E)):
-			return false
-	return true
-
-
-## Whether the character `c` is an ASCII letter or digit, as host names are spelled.
-static func is_ascii_letter_or_digit(c: int) -> bool:
-	return (c >= 0x61 and c <= 0x7A) or (c >= 0x41 and c <= 0x5A) or (c >= 0x30 and c <= 0x39)
 
 
 ## The server's address for plain requests: `ws://host:port/ws` is `http://host:port`.
@@ -135,7 +93,7 @@ static func http_base(server_url: String) -> String:
 ## Connects to the server at `server_url` as `player_name` with this device's `token`.
 ## OK, or the error the transport gave at once (later failures come as `link_down`).
 func open(server_url: String, player_name: String, token: String) -> Error:
-	if not is_url(server_url):
+	if not CarromLobby.is_server_url(server_url):
 		return ERR_INVALID_PARAMETER
 	url = server_url
 	_at = server_url
@@ -152,47 +110,49 @@ func is_welcomed() -> bool:
 	return _welcomed and _socket != null and _socket.get_ready_state() == WebSocketPeer.STATE_OPEN
 
 
-## A quick match of `mode` (`singles`, `doubles`, `points`) under `rules` (a ruleset's name).
+## A quick match of `mode` (one of `CarromLobby.get_modes()`) under `rules` (one of
+## `CarromLobby.get_rulesets()`).
 func quick(mode: String, rules: String) -> void:
-	ask({"type": "quick", "mode": mode, "rules": rules})
+	ask(CarromLobby.quick(mode, rules))
 
 
 ## A room for friends; its code comes as `room_told`.
 func create_room(mode: String, rules: String) -> void:
-	ask({"type": "create", "mode": mode, "rules": rules})
+	ask(CarromLobby.create(mode, rules))
 
 
 ## A seat in the friend's room of `room_code`.
 func join_room(room_code: String) -> void:
-	ask({"type": "join", "code": room_code})
+	ask(CarromLobby.join(room_code))
 
 
 ## Watches the match of `room_code`.
 func watch(room_code: String) -> void:
-	ask({"type": "watch", "code": room_code})
+	ask(CarromLobby.watch(room_code))
 
 
 ## Back to this player's running match.
 func resume() -> void:
-	ask({"type": "resume"})
+	ask(CarromLobby.resume())
 
 
 ## Out of the queue, or the room not yet started.
 func cancel() -> void:
-	ask({"type": "cancel"})
+	ask(CarromLobby.cancel())
 
 
 ## The same players again, once the match is over.
 func rematch() -> void:
-	ask({"type": "rematch"})
+	ask(CarromLobby.rematch())
 
 
-## Sends a lobby request (after the welcome: one made before waits for it).
-func ask(request: Dictionary) -> void:
+## Sends a lobby request, a frame of CarromLobby's (after the welcome: one made before waits
+## for it).
+func ask(request: String) -> void:
 	if not is_welcomed():
 		_pending.append(request)
 		return
-	_socket.send_text(JSON.stringify(request))
+	_socket.send_text(request)
 
 
 ## The match's protocol goes to and from `net` (the match scene's), which joins now if a
@@ -250,7 +210,7 @@ func _process(_delta: float) -> void:
 					_net.receive_from_host(packet)
 			if now - _pinged_at >= PING_SECONDS:
 				_pinged_at = now
-				_socket.send_text(JSON.stringify({"type": "ping"}))
+				_socket.send_text(CarromLobby.ping())
 			if now - _heard_at > SILENT_SECONDS:
 				_socket.close(4000, "silent")
 		WebSocketPeer.STATE_CLOSED:
@@ -267,8 +227,7 @@ func _opened(now: float) -> void:
 	_heard_at = now
 	_pinged_at = now
 	_socket.set_no_delay(true)
-	var hello := {"type": "hello", "lobby": LOBBY, "name": _name, "token": _token}
-	_socket.send_text(JSON.stringify(hello))
+	_socket.send_text(CarromLobby.hello(_name, _token))
 
 
 ## The link dropped: during a match it is tried again (the seat waits on the server), else
@@ -303,76 +262,61 @@ func _send_binary(bytes: PackedByteArray) -> void:
 		_socket.send(bytes, WebSocketPeer.WRITE_MODE_BINARY)
 
 
-## A lobby message from the server; anything unreadable is left aside with a warning.
+## A lobby message from the server, read by CarromLobby; anything unreadable is left aside
+## with a warning.
 func _lobby(text: String) -> void:
-	var message: Variant = read_json(text)
-	if not message is Dictionary or not str(message.get("type", "")) in KINDS:
-		push_warning("The match server sent what this game does not read: %s" % text.left(80))
-		return
-	var kind := str(message["type"])
-	match kind:
-		"welcome":
+	var message := CarromLobby.read(text)
+	match int(message["kind"]):
+		CarromLobby.HEARD_WELCOME:
 			_welcome(message)
-		"queued":
-			queued.emit(int(message.get("seconds", 0)), int(message.get("window", 0)))
-		"room":
+		CarromLobby.HEARD_QUEUED:
+			queued.emit(message["seconds"], message["window"])
+		CarromLobby.HEARD_ROOM:
 			room_told.emit(
-				str(message.get("code", "")),
-				int(message.get("expires_in", 0)),
-				int(message.get("taken", 0)),
-				int(message.get("seats", 0))
+				message["code"], message["expires_in"], message["taken"], message["seats"]
 			)
-		"matched":
+		CarromLobby.HEARD_MATCHED:
 			# Back at a seat: a later drop starts its back-off afresh.
 			_tries = 0
 			_moves = 0
-			match_id = str(message.get("id", ""))
-			code = str(message.get("code", ""))
-			watching = bool(message.get("watching", false))
+			match_id = message["id"]
+			code = message["code"]
+			watching = message["watching"]
 			if _net:
 				_net.join(_name, _token)
 			matched.emit(match_id, code, watching)
-		"over":
-			var changes: Variant = message.get("changes", [])
-			over.emit(str(message.get("ending", "")), changes if changes is Array else [])
-		"refused":
-			refused.emit(str(message.get("reason", "")))
-		"closing":
+		CarromLobby.HEARD_OVER:
+			over.emit(message["ending"], message["changes"])
+		CarromLobby.HEARD_REFUSED:
+			refused.emit(message["reason"])
+		CarromLobby.HEARD_CLOSING:
 			# The server restarts: the link drops, and a match is rejoined on the new one.
 			_socket.close(1001, "server closing")
-		"elsewhere":
+		CarromLobby.HEARD_ELSEWHERE:
 			_elsewhere(message)
-		"later":
+		CarromLobby.HEARD_LATER:
 			# Coming back to a match that is moving between servers: the drop's back-off
 			# asks again. In the lobby, the player is told.
 			if not match_id.is_empty() and not watching:
-				_socket.close(4001, "later")
+				_socket.close(4001, "not yet")
 			else:
-				refused.emit(str(message.get("reason", "")))
+				refused.emit(message["reason"])
+		CarromLobby.HEARD_UNREADABLE:
+			push_warning(
+				"The match server sent what this game does not read: %s" % message["error"]
+			)
 
 
 ## The server holds not what was asked, another node of its fleet does: go there and ask
-## again. Only a URL and one of the requests this game makes are taken from the message.
+## again (CarromLobby has checked the address and that the request is one this game makes).
 func _elsewhere(message: Dictionary) -> void:
-	var target := str(message.get("url", ""))
-	var then: Variant = message.get("then", {})
-	var request := {}
-	if then is Dictionary:
-		var kind := str(then.get("type", ""))
-		var room_code := str(then.get("code", ""))
-		if kind == "resume":
-			request = {"type": "resume"}
-		elif kind in ["join", "watch"] and room_code.length() <= 16 and not room_code.is_empty():
-			request = {"type": kind, "code": room_code}
-	if not is_url(target) or request.is_empty():
-		refused.emit("the server sent this game to %s, which it cannot follow" % target.left(60))
-		return
 	_moves += 1
 	if _moves > MAX_MOVES:
 		refused.emit("the servers keep sending this game on: try again in a moment")
 		return
-	_move_to = target
-	_then = request
+	_move_to = message["url"]
+	_then = message["then"]
+	_then_resumes = message["resumes"]
 
 
 ## Leaves this server for the one it named, and asks there what it said to ask.
@@ -384,22 +328,20 @@ func _move() -> void:
 		old.close(1000, "sent on")
 	_dial()
 	# Back after a drop, the welcome asks to resume by itself.
-	if not (str(_then.get("type", "")) == "resume" and not match_id.is_empty()):
+	if not (_then_resumes and not match_id.is_empty()):
 		_pending.push_front(_then)
-	_then = {}
+	_then = ""
 
 
 func _welcome(message: Dictionary) -> void:
 	_welcomed = true
-	player_id = str(message.get("player", ""))
-	var given: Variant = message.get("ratings", [])
-	ratings = given if given is Array else []
-	var playing := bool(message.get("playing", false))
+	player_id = message["player"]
+	ratings = message["ratings"]
 	var back := not match_id.is_empty()
 	if back:
 		# Back after a drop: straight to the seat this device held.
-		_socket.send_text(JSON.stringify({"type": "resume"}))
+		_socket.send_text(CarromLobby.resume())
 	for request in _pending:
-		_socket.send_text(JSON.stringify(request))
+		_socket.send_text(request)
 	_pending.clear()
-	welcomed.emit(player_id, playing)
+	welcomed.emit(player_id, message["playing"])

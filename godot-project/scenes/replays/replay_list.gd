@@ -35,8 +35,8 @@ func _notification(what: int) -> void:
 ## watched.
 func open_file(path: String) -> bool:
 	var entry := ReplayShelf.read(path)
-	if not entry.get("refused", "").is_empty():
-		say(Words.say("REPLAY_REFUSED", entry["refused"]))
+	if not entry.get("refusal", "").is_empty():
+		say(Words.say("REPLAY_REFUSED", entry["refusal"]))
 		return false
 	watch(entry)
 	return true

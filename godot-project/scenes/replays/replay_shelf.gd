@@ -65,7 +65,7 @@ static func list() -> Array[Dictionary]:
 	for file_name in names:
 		var path := DIR.path_join(file_name)
 		var entry := read(path)
-		if entry.get("refused", "").is_empty():
+		if entry.get("refusal", "").is_empty():
 			entry["path"] = path
 			kept.append(entry)
 	return kept
@@ -77,9 +77,9 @@ static func list() -> Array[Dictionary]:
 static func read(path: String) -> Dictionary:
 	var file := FileAccess.open(path, FileAccess.READ)
 	if file == null:
-		return {"refused": "it cannot be opened (%s)" % error_string(FileAccess.get_open_error())}
+		return {"refusal": "it cannot be opened (%s)" % error_string(FileAccess.get_open_error())}
 	if file.get_length() > MAX_BYTES:
-		return {"refused": "it is larger than a kept match can be (%d bytes at most)" % MAX_BYTES}
+		return {"refusal": "it is larger than a kept match can be (%d bytes at most)" % MAX_BYTES}
 	return parse(file.get_as_text())
 
 
@@ -87,26 +87,26 @@ static func read(path: String) -> Dictionary:
 static func parse(text: String) -> Dictionary:
 	var data: Variant = JSON.parse_string(text)
 	if not data is Dictionary or data.get("format") != FORMAT:
-		return {"refused": 'it is not a kept carrom match (no "format": "%s")' % FORMAT}
+		return {"refusal": 'it is not a kept carrom match (no "format": "%s")' % FORMAT}
 	if data.get("version") != float(VERSION):
 		return {
-			"refused":
+			"refusal":
 			"it is version %s, this game reads version %d" % [data.get("version"), VERSION]
 		}
 	var replay: Variant = data.get("replay")
 	if not replay is String:
-		return {"refused": "it holds no replay"}
+		return {"refusal": "it holds no replay"}
 	var problem := CarromRules.check_replay(replay)
 	if not problem.is_empty():
-		return {"refused": "its replay is damaged: %s" % problem}
+		return {"refusal": "its replay is damaged: %s" % problem}
 	var mode: Variant = data.get("mode")
 	if not (mode is float and int(mode) in MODES):
-		return {"refused": "its game is not one this game plays"}
+		return {"refusal": "its game is not one this game plays"}
 	var scores: Array[int] = []
 	var given_scores: Variant = data.get("scores")
 	for score: Variant in given_scores if given_scores is Array else []:
 		if not (score is float and absf(score) < 100000.0):
-			return {"refused": "its scores are not numbers"}
+			return {"refusal": "its scores are not numbers"}
 		scores.append(int(score))
 	var when: Variant = data.get("ended")
 	var winner: Variant = data.get("winner")

@@ -157,7 +157,7 @@ func _keep_server() -> bool:
 	if url.is_empty():
 		url = GameSettings.DEFAULT_SERVER
 		server.text = url
-	if not ServerLink.is_url(url):
+	if not CarromLobby.is_server_url(url):
 		_say("ONLINE_BAD_SERVER")
 		return false
 	if url != GameSettings.server_url:

@@ -22,7 +22,7 @@ var _waiting: Array = []
 ## `server_url` (`ws://host:port/ws` or `wss://…`) as `player_name` with this device's `token`.
 ## False, with nothing sent, when there is nothing to send or the request cannot be made.
 func send(server_url: String, player_name: String, token: String, day: int, entry: String) -> bool:
-	if entry.is_empty() or not ServerLink.is_url(server_url):
+	if entry.is_empty() or not CarromLobby.is_server_url(server_url):
 		return false
 	if _request != null:
 		_waiting = [server_url, player_name, token, day, entry]

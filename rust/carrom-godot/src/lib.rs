@@ -8,6 +8,8 @@ mod convert;
 #[cfg_attr(test, allow(dead_code))]
 mod fields;
 #[cfg_attr(test, allow(dead_code))]
+mod heard;
+#[cfg_attr(test, allow(dead_code))]
 mod units;
 
 #[cfg(not(test))]
@@ -18,6 +20,8 @@ mod alive;
 mod board;
 #[cfg(not(test))]
 mod enums;
+#[cfg(not(test))]
+mod lobby;
 #[cfg(not(test))]
 mod net;
 #[cfg(not(test))]

@@ -5,12 +5,18 @@
 //! `matched`, so a device plays a server's match exactly as it plays a friend's.
 
 use crate::error::NetError;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 /// The lobby's version: a device and a server that differ are told at hello.
 pub const LOBBY: u32 = 1;
 /// The most bytes of one lobby message from a device.
 pub const MAX_LOBBY_BYTES: usize = 1024;
+/// The most bytes of one lobby message from a server, as a device reads it (the longest, a
+/// welcome, holds three ratings).
+pub const MAX_TOLD_BYTES: usize = 16 * 1024;
+/// The longest server address a device follows.
+const MAX_URL_HOST: usize = 260;
 /// The characters of a room code: capital letters and digits that cannot be misread for one
 /// another (no 0/O, 1/I/L).
 pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -196,10 +202,48 @@ pub struct Change {
 /// Reads a lobby message from a device: bounded before it is read, unknown kinds and fields
 /// refused.
 pub fn read(text: &str) -> Result<ToServer, NetError> {
-    if text.len() > MAX_LOBBY_BYTES {
-        return Err(NetError::TooLarge { bytes: text.len(), limit: MAX_LOBBY_BYTES });
+    bounded(text, MAX_LOBBY_BYTES)
+}
+
+/// Reads a lobby message from a server, as a device does: bounded, unknown kinds and fields
+/// refused (a server and a device that speak different lobbies are told so at hello).
+pub fn read_told(text: &str) -> Result<ToClient, NetError> {
+    bounded(text, MAX_TOLD_BYTES)
+}
+
+fn bounded<T: DeserializeOwned>(text: &str, limit: usize) -> Result<T, NetError> {
+    if text.len() > limit {
+        return Err(NetError::TooLarge { bytes: text.len(), limit });
     }
     serde_json::from_str(text).map_err(|e| NetError::Malformed(e.to_string()))
+}
+
+impl ToServer {
+    /// Whether a server may send a device on to ask this of another server: coming back to its
+    /// seat, or joining or watching a room by a well-formed code. Nothing else is followed (a
+    /// hello would hand the device's token to wherever the message points).
+    pub fn may_be_sent_on(&self) -> bool {
+        match self {
+            ToServer::Resume => true,
+            ToServer::Join { code } | ToServer::Watch { code } => normal_code(code).as_deref() == Ok(code),
+            _ => false,
+        }
+    }
+}
+
+/// Whether `text` is a match server's address a device may dial: `ws://` or `wss://`, a host
+/// of ASCII letters, digits, dots, dashes (or an IPv6 address's brackets and colons), then
+/// any path of printable ASCII without spaces.
+pub fn is_server_url(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("wss://").or_else(|| text.strip_prefix("ws://")) else {
+        return false;
+    };
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let host_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':');
+    !host.is_empty()
+        && host.len() <= MAX_URL_HOST
+        && host.chars().all(host_char)
+        && path.chars().all(|c| c.is_ascii_graphic())
 }
 
 /// A lobby message as the text of a frame.
@@ -252,6 +296,41 @@ mod tests {
             let over = serde_json::to_string(&ToClient::Over { changes: vec![], ending }).unwrap();
             assert!(over.contains(&format!(r#""ending":"{}""#, ending.as_str())), "{over}");
         }
+    }
+
+    #[test]
+    fn a_device_reads_what_a_server_tells_and_nothing_beyond_it() {
+        let room = ToClient::Room { code: "ABCD2F".into(), expires_in: 600, taken: 1, seats: 2 };
+        assert_eq!(read_told(&write(&room)).unwrap(), room);
+        assert!(read_told(r#"{"type":"queued","seconds":3,"window":50,"extra":1}"#).is_err());
+        assert!(read_told(r#"{"type":"hello","lobby":1,"name":"a","token":"b"}"#).is_err());
+        let long = format!(r#"{{"type":"refused","reason":"{}"}}"#, "x".repeat(MAX_TOLD_BYTES));
+        assert!(matches!(read_told(&long), Err(NetError::TooLarge { .. })));
+    }
+
+    #[test]
+    fn a_device_is_sent_on_only_to_come_back_join_or_watch() {
+        assert!(ToServer::Resume.may_be_sent_on());
+        assert!(ToServer::Join { code: "ABCD2F".into() }.may_be_sent_on());
+        assert!(ToServer::Watch { code: "ABCD2F".into() }.may_be_sent_on());
+        assert!(!ToServer::Join { code: "abcd2f".into() }.may_be_sent_on(), "only as the server spells it");
+        assert!(!ToServer::Watch { code: "../../x".into() }.may_be_sent_on());
+        let hello = ToServer::Hello { lobby: LOBBY, name: "a".into(), token: "t".into() };
+        assert!(!hello.may_be_sent_on(), "a hello would carry the token away");
+        assert!(!ToServer::Cancel.may_be_sent_on());
+    }
+
+    #[test]
+    fn a_server_address_is_ws_or_wss_with_a_plain_host() {
+        for good in ["ws://127.0.0.1:8080/ws", "wss://carrom.example.org/ws", "ws://[::1]:80/ws", "ws://h"] {
+            assert!(is_server_url(good), "{good}");
+        }
+        for bad in
+            ["http://a/ws", "ws://", "ws:///ws", "ws://a b/ws", "ws://a/w s", "ws://é/ws", "wss://a\\n"]
+        {
+            assert!(!is_server_url(bad), "{bad}");
+        }
+        assert!(!is_server_url(&format!("ws://{}", "a".repeat(MAX_URL_HOST + 1))));
     }
 
     #[test]

@@ -15,6 +15,8 @@ mod godot;
 mod i18n;
 mod icons;
 mod lab;
+#[cfg(test)]
+mod lobby_words;
 mod matchserver;
 #[cfg(test)]
 mod modules;

@@ -90,9 +90,9 @@ func _check_server_addresses() -> void:
 	var refused := ["http://127.0.0.1/ws", "ws://", "ws://host name/ws", "wss://x/\n"]
 	var ok := true
 	for url: String in taken:
-		ok = ok and ServerLink.is_url(url)
+		ok = ok and CarromLobby.is_server_url(url)
 	for url: String in refused:
-		ok = ok and not ServerLink.is_url(url)
+		ok = ok and not CarromLobby.is_server_url(url)
 	var bases := [
 		ServerLink.http_base("ws://127.0.0.1:24681/ws"),
 		ServerLink.http_base("wss://carrom.example.org/ws")

@@ -209,7 +209,7 @@ func _check_shared_and_damaged_files() -> void:
 	_report.call(
 		"a shared file opens as the match it was",
 		shared and opened.get("replay", "") == before[0]["replay"],
-		str(opened.get("refused", ""))
+		str(opened.get("refusal", ""))
 	)
 	# The same file with its replay damaged: refused, with the reason, nothing kept.
 	var data: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(SHARED))

@@ -346,15 +346,6 @@ impl CarromNet {
         ])
     }
 
-    /// A room code as a player typed it (any case, spaces and dashes between), as the server
-    /// reads it; empty when it cannot be one.
-    #[func]
-    fn normal_code(typed: GString) -> GString {
-        carrom_net::lobby::normal_code(&typed.to_string())
-            .map(|c| GString::from(c.as_str()))
-            .unwrap_or_default()
-    }
-
     /// Why a host would refuse `name` for a player, or empty when it is a good name: the game
     /// checks a name the way the protocol does before it sends one.
     #[func]
