@@ -6,6 +6,7 @@
 //! in one transaction, so that two matchmakers for a moment still seat nobody twice.
 
 use crate::queue::{Queue, Waiting};
+use crate::refused::LobbyError;
 use crate::server::{fresh_match, random_code, Joined, Server};
 use crate::store::{Fence, Holding, Node, Queued, Renewal, SavedMatch, StoreError, LEASE_MS};
 use crate::table::{TableSpec, ToTable};
@@ -157,47 +158,37 @@ impl Server {
     }
 
     /// Opens a table for a saved match held by this node (or finds it open).
-    pub fn take_up(self: &Arc<Self>, saved: SavedMatch) -> Result<Joined, String> {
+    pub fn take_up(self: &Arc<Self>, saved: SavedMatch) -> Result<Joined, LobbyError> {
         if let Some(joined) = self.joined(&saved.id) {
             return Ok(joined);
         }
-        let game = Game::from_json(&saved.state).map_err(|e| e.to_string())?;
-        let spec = TableSpec::of_saved(&saved)?;
-        let served = self.serve(game, &spec, saved.shots)?;
+        let game = Game::from_json(&saved.state).map_err(|e| LobbyError::Unplayable(e.to_string()))?;
+        let spec = TableSpec::of_saved(&saved).map_err(LobbyError::Unplayable)?;
+        let served = self.serve(game, &spec, saved.shots).map_err(LobbyError::Unplayable)?;
         let tx = self.open_table(spec.clone(), served);
         Ok(Joined { id: spec.id, code: spec.code, tx })
     }
 
     /// Where the match `holding` is played: here (taken up, or claimed from a dead node when
     /// this one has room), or the URL of the live node that holds it.
-    pub async fn reach(self: &Arc<Self>, holding: &Holding) -> Result<Reach, String> {
+    pub async fn reach(self: &Arc<Self>, holding: &Holding) -> Result<Reach, LobbyError> {
         if let Some(joined) = self.joined(&holding.id) {
             return Ok(Reach::Here(joined));
         }
         if holding.node.as_deref() == Some(self.node.as_str()) && holding.epoch == self.epoch {
-            let saved = self
-                .store
-                .saved(&holding.id)
-                .await
-                .map_err(StoreError::refusal)?
-                .ok_or("your match has ended")?;
+            let saved = self.store.saved(&holding.id).await?.ok_or(LobbyError::Ended)?;
             return self.take_up(saved).map(Reach::Here);
         }
         let room = self.hub().tables.len() < self.config.max_matches;
         if !holding.alive && room {
-            if let Some(joined) = self.claim(holding).await.map_err(StoreError::refusal)? {
+            if let Some(joined) = self.claim(holding).await? {
                 return Ok(Reach::Here(joined));
             }
         }
         // Held by a live node (or claimed by one just now).
-        let now = self
-            .store
-            .holding(&holding.id)
-            .await
-            .map_err(StoreError::refusal)?
-            .ok_or("that match has ended")?;
+        let now = self.store.holding(&holding.id).await?.ok_or(LobbyError::Ended)?;
         let url = match now.node {
-            Some(node) => self.store.live_url(&node).await.map_err(StoreError::refusal)?,
+            Some(node) => self.store.live_url(&node).await?,
             None => None,
         };
         Ok(url.map_or_else(|| Reach::Later(BETWEEN.into()), Reach::There))
@@ -264,7 +255,7 @@ impl Server {
             };
             let answer = match self.store.holding(&id).await? {
                 Some(holding) => self.reach(&holding).await,
-                None => Err("your match ended before it began".into()),
+                None => Err(LobbyError::Ended),
             };
             if let Some(waiting) = self.hub().queue.remove(&player) {
                 self.metrics.queue_wait.observe(self.now() - waiting.since);
@@ -276,7 +267,7 @@ impl Server {
                     member.outbox.text(&ToClient::Elsewhere { url, then: ToServer::Resume })
                 }
                 Ok(Reach::Later(reason)) => member.outbox.text(&ToClient::Later { reason }),
-                Err(reason) => member.outbox.text(&ToClient::Refused { reason }),
+                Err(refused) => member.outbox.text(&ToClient::Refused { reason: refused.to_string() }),
             }
         }
         Ok(())

@@ -236,7 +236,7 @@ async fn daily_entry(
         return refused(StatusCode::BAD_REQUEST, why);
     }
     if let Err(why) = crate::identity::check_identity_of(&posted.name, &posted.token) {
-        return refused(StatusCode::BAD_REQUEST, why);
+        return refused(StatusCode::BAD_REQUEST, why.to_string());
     }
     let trick = match server.challenges.challenge(day).await {
         Ok(trick) => trick,
@@ -249,7 +249,7 @@ async fn daily_entry(
     // Only an entry counted makes or renames a player.
     let player = match crate::identity::sign_in(&server, &posted.name, &posted.token).await {
         Ok(player) => player,
-        Err(why) => return refused(StatusCode::BAD_REQUEST, why),
+        Err(why) => return refused(StatusCode::BAD_REQUEST, why.to_string()),
     };
     let kept = server.store.keep_daily(day, &player, strikes, stars, &entry.to_json()).await;
     let place = match kept {

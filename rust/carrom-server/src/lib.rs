@@ -24,6 +24,7 @@ pub mod names;
 pub mod outbox;
 pub mod queue;
 pub mod rating;
+pub mod refused;
 pub mod rooms;
 pub mod rounds;
 pub mod seating;

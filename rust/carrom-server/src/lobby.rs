@@ -8,8 +8,9 @@ use crate::identity::sign_in;
 use crate::names;
 use crate::outbox::Outbox;
 use crate::queue::{self, Waiting};
+use crate::refused::{echoed, LobbyError};
 use crate::server::{Member, Server, Slot};
-use crate::store::{Queued, StoreError};
+use crate::store::Queued;
 use carrom_core::rules::{Mode, Ruleset};
 use carrom_net::lobby::{normal_code, Rating, ToClient, ToServer, LOBBY};
 use carrom_net::rate::RateLimit;
@@ -71,7 +72,7 @@ impl Desk {
                 ),
             });
         }
-        self.handle(server, request).await.map_err(|reason| Refusal { kind: "Lobby", reason })
+        self.handle(server, request).await.map_err(|e| Refusal { kind: "Lobby", reason: e.to_string() })
     }
 
     /// Whether this connection may send a lobby frame now, or why not.
@@ -82,7 +83,7 @@ impl Desk {
         })
     }
 
-    async fn handle(&mut self, server: &Arc<Server>, request: ToServer) -> Result<(), String> {
+    async fn handle(&mut self, server: &Arc<Server>, request: ToServer) -> Result<(), LobbyError> {
         match request {
             ToServer::Hello { lobby, name, token } => return self.hello(server, lobby, name, token).await,
             ToServer::Ping => {
@@ -92,19 +93,15 @@ impl Desk {
             _ => {}
         }
         let Some(me) = self.me.clone() else {
-            return Err("say hello first".into());
+            return Err(LobbyError::NoHello);
         };
         match request {
-            ToServer::Hello { .. } => Err("one hello a connection".into()),
+            ToServer::Hello { .. } => Err(LobbyError::SecondHello),
             ToServer::Ping => Ok(()),
             ToServer::Quick { mode, rules } => self.quick(server, &me, &mode, &rules).await,
             ToServer::Create { mode, rules } => self.create(server, &me, &mode, &rules).await,
-            ToServer::Join { code } => {
-                self.join(server, &me, &normal_code(&code).map_err(|e| e.to_string())?).await
-            }
-            ToServer::Watch { code } => {
-                self.watch(server, &me, &normal_code(&code).map_err(|e| e.to_string())?).await
-            }
+            ToServer::Join { code } => self.join(server, &me, &normal_code(&code)?).await,
+            ToServer::Watch { code } => self.watch(server, &me, &normal_code(&code)?).await,
             ToServer::Resume => self.resume(server, &me).await,
             ToServer::Cancel => {
                 self.leave_lobby(server, &me.player).await;
@@ -112,7 +109,7 @@ impl Desk {
             }
             ToServer::Rematch => {
                 let code = self.slot.lock().ok().and_then(|s| s.as_ref().map(|j| j.code.clone()));
-                let code = code.ok_or("no match to play again")?;
+                let code = code.ok_or(LobbyError::NoMatch)?;
                 server.rematch(&code, self.member(&me, 0.0)).await
             }
         }
@@ -124,23 +121,20 @@ impl Desk {
         lobby: u32,
         name: String,
         token: String,
-    ) -> Result<(), String> {
+    ) -> Result<(), LobbyError> {
         if self.me.is_some() {
-            return Err("one hello a connection".into());
+            return Err(LobbyError::SecondHello);
         }
         // One form of every name: kept, shown and compared so.
         let name = names::normal(&name);
         if lobby != LOBBY {
-            return Err(format!(
-                "lobby version {lobby}: this server speaks version {LOBBY}; update the game"
-            ));
+            return Err(LobbyError::OtherLobby(lobby));
         }
         let player = sign_in(server, &name, &token).await?;
         let ratings = server
             .store
             .standings(&player)
-            .await
-            .map_err(|e| e.to_string())?
+            .await?
             .into_iter()
             .map(|(ladder, s)| Rating {
                 ladder: ladder.into(),
@@ -154,18 +148,22 @@ impl Desk {
         Ok(())
     }
 
-    async fn quick(&mut self, server: &Arc<Server>, me: &Me, mode: &str, rules: &str) -> Result<(), String> {
+    async fn quick(
+        &mut self,
+        server: &Arc<Server>,
+        me: &Me,
+        mode: &str,
+        rules: &str,
+    ) -> Result<(), LobbyError> {
         let (mode, rules) = game_of(mode, rules)?;
         self.not_busy(server, me).await?;
-        let barred = server.store.queue_bar_left(&me.player).await.map_err(StoreError::refusal)?;
+        let barred = server.store.queue_bar_left(&me.player).await?;
         if barred > 0 {
-            return Err(format!(
-                "you left a rated match before it had begun: quick match again in {barred} s (a friend's room is open to you now)"
-            ));
+            return Err(LobbyError::Barred(barred as u64));
         }
-        let rating = server.store.standing(&me.player, mode.name()).await.map_err(|e| e.to_string())?.rating;
+        let rating = server.store.standing(&me.player, mode.name()).await?.rating;
         if server.hub().draining {
-            return Err("this server is restarting: try again in a moment".into());
+            return Err(LobbyError::Restarting);
         }
         let queued = Queued {
             player: me.player.clone(),
@@ -177,7 +175,7 @@ impl Desk {
             node: server.node.clone(),
             address: self.address.to_string(),
         };
-        server.store.enqueue(&queued).await.map_err(StoreError::refusal)?;
+        server.store.enqueue(&queued).await?;
         let member = self.member(me, rating);
         let since = server.now();
         server.hub().queue.add(
@@ -188,19 +186,20 @@ impl Desk {
         Ok(())
     }
 
-    async fn watch(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
+    async fn watch(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), LobbyError> {
         let local = server.hub().codes.get(code).cloned();
         let reach = match local.and_then(|id| server.joined(&id)) {
             Some(joined) => Reach::Here(joined),
-            None => match server.store.match_of_code(code).await.map_err(StoreError::refusal)? {
+            None => match server.store.match_of_code(code).await? {
                 Some(holding) => server.reach(&holding).await?,
                 None => {
                     let waiting = server.hub().rooms.contains_key(code)
-                        || server.store.room_node(code).await.map_err(StoreError::refusal)?.is_some();
+                        || server.store.room_node(code).await?.is_some();
+                    let code = code.to_string();
                     return Err(if waiting {
-                        format!("the match of room {code} has not begun yet")
+                        LobbyError::NotBegun(code)
                     } else {
-                        format!("no match has the code {code}")
+                        LobbyError::NothingToWatch(code)
                     });
                 }
             },
@@ -215,13 +214,13 @@ impl Desk {
         Ok(())
     }
 
-    pub(crate) async fn resume(&mut self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
+    pub(crate) async fn resume(&mut self, server: &Arc<Server>, me: &Me) -> Result<(), LobbyError> {
         let local = server.hub().playing.get(&me.player).cloned();
         let reach = match local.and_then(|id| server.joined(&id)) {
             Some(joined) => Reach::Here(joined),
             None => {
-                let holding = server.store.playing(&me.player).await.map_err(StoreError::refusal)?;
-                server.reach(&holding.ok_or("you have no match running")?).await?
+                let holding = server.store.playing(&me.player).await?;
+                server.reach(&holding.ok_or(LobbyError::NotPlaying)?).await?
             }
         };
         match reach {
@@ -233,9 +232,9 @@ impl Desk {
     }
 
     /// Refuses a player who already has a match running anywhere in the fleet.
-    pub(crate) async fn not_busy(&self, server: &Arc<Server>, me: &Me) -> Result<(), String> {
+    pub(crate) async fn not_busy(&self, server: &Arc<Server>, me: &Me) -> Result<(), LobbyError> {
         if busy(server, &me.player).await? {
-            return Err("you have a match running: resume it first".into());
+            return Err(LobbyError::Busy);
         }
         self.leave_lobby(server, &me.player).await;
         Ok(())
@@ -275,23 +274,16 @@ impl Desk {
 }
 
 /// Whether `player` holds a seat in a running match on any node.
-pub(crate) async fn busy(server: &Arc<Server>, player: &str) -> Result<bool, String> {
+pub(crate) async fn busy(server: &Arc<Server>, player: &str) -> Result<bool, LobbyError> {
     if server.hub().playing.contains_key(player) {
         return Ok(true);
     }
-    Ok(server.store.playing(player).await.map_err(StoreError::refusal)?.is_some())
+    Ok(server.store.playing(player).await?.is_some())
 }
 
 /// The mode and ruleset named, or what is allowed.
-pub(crate) fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), String> {
-    let mode = Mode::from_name(mode).ok_or_else(|| {
-        format!("no mode {:?}: singles, doubles or points", mode.chars().take(16).collect::<String>())
-    })?;
-    Ruleset::preset(rules).map_err(|_| {
-        format!(
-            "no ruleset {:?}: classic, icf, freestyle or disc_pool",
-            rules.chars().take(16).collect::<String>()
-        )
-    })?;
+pub(crate) fn game_of(mode: &str, rules: &str) -> Result<(Mode, String), LobbyError> {
+    let mode = Mode::from_name(mode).ok_or_else(|| LobbyError::NoMode(echoed(mode)))?;
+    Ruleset::preset(rules).map_err(|_| LobbyError::NoRuleset(echoed(rules)))?;
     Ok((mode, rules.to_string()))
 }

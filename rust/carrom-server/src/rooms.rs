@@ -2,8 +2,8 @@
 //! code (here, or on the node that holds it), and the player taken out of any other room.
 
 use crate::lobby::{busy, game_of, Desk, Me};
+use crate::refused::LobbyError;
 use crate::server::{Room, Server};
-use crate::store::StoreError;
 use carrom_net::lobby::{ToClient, ToServer};
 use std::sync::Arc;
 
@@ -14,21 +14,17 @@ impl Desk {
         me: &Me,
         mode: &str,
         rules: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), LobbyError> {
         let (mode, rules) = game_of(mode, rules)?;
         self.not_busy(server, me).await?;
         let code = server.new_code();
         let seconds = server.config.code_seconds;
         let expires = crate::store::now() + i64::from(seconds);
-        server
-            .store
-            .put_room(&code, mode.name(), &rules, &me.player, expires, &server.node)
-            .await
-            .map_err(|e| e.to_string())?;
+        server.store.put_room(&code, mode.name(), &rules, &me.player, expires, &server.node).await?;
         let member = self.member(me, 0.0);
         let mut hub = server.hub();
         if hub.draining {
-            return Err("this server is restarting: try again in a moment".into());
+            return Err(LobbyError::Restarting);
         }
         let expires = server.now() + f64::from(seconds);
         hub.rooms.insert(code.clone(), Room { mode, rules, members: vec![member], expires });
@@ -41,7 +37,7 @@ impl Desk {
         Ok(())
     }
 
-    pub(crate) async fn join(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), String> {
+    pub(crate) async fn join(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), LobbyError> {
         let here = server.hub().rooms.contains_key(code) || server.hub().codes.contains_key(code);
         if !here {
             return self.join_elsewhere(server, me, code).await;
@@ -51,10 +47,10 @@ impl Desk {
             if server.hub().playing.get(&me.player) == Some(&id) {
                 return self.resume(server, me).await;
             }
-            return Err(format!("the match of room {code} has begun: watch it instead"));
+            return Err(LobbyError::Begun(code.into()));
         }
         if busy(server, &me.player).await? {
-            return Err("you have a match running: resume it first".into());
+            return Err(LobbyError::Busy);
         }
         self.leave_queue(server, &me.player).await;
         let full = {
@@ -64,14 +60,12 @@ impl Desk {
             // would sit in two matches once both filled.
             leave_rooms_but(&mut hub, &me.player, code, now);
             let Some(room) = hub.rooms.get_mut(code) else {
-                return Err(format!(
-                    "no room has the code {code}: codes expire, ask your friend for a new one"
-                ));
+                return Err(LobbyError::NoRoom(code.into()));
             };
             let seats = room.mode.seats().len();
             if !room.members.iter().any(|m| m.player == me.player) {
                 if room.members.len() >= seats {
-                    return Err(format!("room {code} is full"));
+                    return Err(LobbyError::Full(code.into()));
                 }
                 room.members.push(self.member(me, 0.0));
             }
@@ -91,10 +85,7 @@ impl Desk {
             }
         };
         if let Some(room) = full {
-            server
-                .start_match(code.to_string(), room.mode, &room.rules, false, room.members)
-                .await
-                .map_err(|e| e.to_string())?;
+            server.start_match(code.to_string(), room.mode, &room.rules, false, room.members).await?;
         }
         Ok(())
     }
@@ -105,32 +96,29 @@ impl Desk {
         server: &Arc<Server>,
         me: &Me,
         code: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), LobbyError> {
         let then = ToServer::Join { code: code.to_string() };
-        if let Some(room) = server.store.room_node(code).await.map_err(StoreError::refusal)? {
+        let gone = || LobbyError::RoomGone(code.into());
+        if let Some(room) = server.store.room_node(code).await? {
             if room.node.as_deref() == Some(server.node.as_str()) || !room.alive {
-                return Err(format!(
-                    "the server that held room {code} has gone: ask your friend for a new one"
-                ));
+                return Err(gone());
             }
             let url = match room.node {
-                Some(node) => server.store.live_url(&node).await.map_err(StoreError::refusal)?,
+                Some(node) => server.store.live_url(&node).await?,
                 None => None,
             };
-            let url = url.ok_or_else(|| {
-                format!("the server that held room {code} has gone: ask your friend for a new one")
-            })?;
+            let url = url.ok_or_else(gone)?;
             self.outbox.text(&ToClient::Elsewhere { url, then });
             return Ok(());
         }
-        if let Some(holding) = server.store.match_of_code(code).await.map_err(StoreError::refusal)? {
-            let mine = server.store.playing(&me.player).await.map_err(StoreError::refusal)?;
+        if let Some(holding) = server.store.match_of_code(code).await? {
+            let mine = server.store.playing(&me.player).await?;
             if mine.is_some_and(|m| m.id == holding.id) {
                 return self.resume(server, me).await;
             }
-            return Err(format!("the match of room {code} has begun: watch it instead"));
+            return Err(LobbyError::Begun(code.into()));
         }
-        Err(format!("no room has the code {code}: codes expire, ask your friend for a new one"))
+        Err(LobbyError::NoRoom(code.into()))
     }
 }
 

@@ -6,6 +6,7 @@ use crate::config::Config;
 use crate::metrics::Metrics;
 use crate::outbox::Outbox;
 use crate::queue::Queue;
+use crate::refused::{LobbyError, StartError};
 use crate::store::{Fence, Store};
 use crate::table::{self, House, TableSpec, ToTable};
 use carrom_core::game::Game;
@@ -138,20 +139,6 @@ pub struct Server {
     next_peer: AtomicI64,
 }
 
-/// Why a match could not be started.
-#[derive(Debug, thiserror::Error)]
-pub enum StartError {
-    /// The mode, ruleset or table refused.
-    #[error("{0}")]
-    Game(String),
-    /// The server runs as many matches as it may.
-    #[error("this server is full ({0} matches): try again in a moment")]
-    Full(usize),
-    /// The server is stopping.
-    #[error("this server is restarting: try again in a moment")]
-    Draining,
-}
-
 impl Server {
     /// A server over `store`, reached by clients at `url`.
     pub fn new(config: Config, store: Store, url: String) -> Arc<Server> {
@@ -223,10 +210,10 @@ impl Server {
         let (spec, game, saved) =
             fresh_match(code, mode, rules, rated, entrants).map_err(StartError::Game)?;
         let players: Vec<String> = spec.seated.iter().map(|s| s.player.clone()).collect();
-        self.store
-            .open_match(&saved, &self.fence(), &players)
-            .await
-            .map_err(|e| StartError::Game(e.refusal()))?;
+        self.store.open_match(&saved, &self.fence(), &players).await.map_err(|error| {
+            tracing::error!(%error, "the database failed");
+            StartError::Database
+        })?;
         let served = self.serve(game, &spec, 0).map_err(StartError::Game)?;
         let tx = self.open_table(spec.clone(), served);
         if let Err(error) = self.store.room_started(&spec.code, &spec.id).await {
@@ -301,14 +288,14 @@ impl Server {
 
     /// `member` asks to play the match of `code` again: once every player of it has asked, it
     /// starts (the same seats; the toss is new).
-    pub async fn rematch(self: &Arc<Self>, code: &str, member: Member) -> Result<(), String> {
+    pub async fn rematch(self: &Arc<Self>, code: &str, member: Member) -> Result<(), LobbyError> {
         let ready = {
             let mut hub = self.hub();
             let Some(offer) = hub.rematches.get_mut(code) else {
-                return Err("no rematch is open: the match is not over, or the time to ask has passed".into());
+                return Err(LobbyError::NoRematch);
             };
             if !offer.spec.seated.iter().any(|s| s.player == member.player) {
-                return Err("only the match's players can ask for a rematch".into());
+                return Err(LobbyError::NotAPlayer);
             }
             offer.asked.retain(|m| m.player != member.player);
             offer.asked.push(member);
@@ -323,9 +310,7 @@ impl Server {
         let mut members = offer.asked;
         // The same seats as before: in the order of the seats.
         members.sort_by_key(|m| spec.seated.iter().position(|s| s.player == m.player));
-        self.start_match(spec.code.clone(), spec.mode, &spec.rules, spec.rated, members)
-            .await
-            .map_err(|e| e.to_string())
+        Ok(self.start_match(spec.code.clone(), spec.mode, &spec.rules, spec.rated, members).await?)
     }
 }
 

@@ -41,14 +41,6 @@ pub enum StoreError {
     Url(String),
 }
 
-impl StoreError {
-    /// What a device is told when the database failed it (the error itself goes to the log).
-    pub fn refusal(self) -> String {
-        tracing::error!(error = %self, "the database failed");
-        "the server cannot reach its database: try again in a moment".to_string()
-    }
-}
-
 /// The database, shared by every task of the server.
 #[derive(Clone)]
 pub struct Store {
