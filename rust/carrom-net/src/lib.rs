@@ -40,7 +40,7 @@ pub use beacon::Beacon;
 pub use bits::Exact;
 pub use error::NetError;
 pub use hash::StateHash;
-pub use host::{Holder, Host, Outgoing, PeerId};
+pub use host::{Addressed, Fan, Holder, Host, Outgoing, PeerId};
 pub use intent::Intent;
 pub use message::{ToHost, ToPeer, PROTOCOL};
 pub use players::{Player, Who};

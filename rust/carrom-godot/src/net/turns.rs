@@ -11,9 +11,8 @@ use crate::refusal::Refused;
 use crate::rules::CarromRules;
 use carrom_core::game::{Action, Game};
 use carrom_core::{Seat, Vec2};
-use carrom_net::message::encode;
 use carrom_net::replica::Change;
-use carrom_net::{Host, Intent, Outgoing, Replica, Request, StateHash, ToPeer};
+use carrom_net::{Addressed, Fan, Host, Intent, Outgoing, Replica, Request, StateHash, ToPeer};
 use godot::prelude::*;
 
 impl CarromNet {
@@ -172,24 +171,22 @@ impl CarromNet {
         Ok((seat, offset, convert::direction(direction.x, direction.y)?))
     }
 
-    /// Sends what the host says to send; every numbered turn is due here too, and other
-    /// changes the host makes are shown as a peer would see them.
+    /// Sends what the host says to send; every numbered turn for all is due here too (a turn
+    /// sent to one peer alone, the shot rolling for one who came in during it, is not: this
+    /// board plays it already), and other changes the host makes are shown as a peer would
+    /// see them.
     pub(super) fn deliver(&mut self, out: Vec<Outgoing>) {
-        let joined = self.host.as_ref().map(Host::joined_peers).unwrap_or_default();
-        for message in out {
-            let relayed = matches!(message, Outgoing::AllBut(..));
-            let (targets, body) = match message {
-                Outgoing::To(peer, body) => (vec![peer], body),
-                Outgoing::All(body) => (joined.clone(), body),
-                Outgoing::AllBut(but, body) => (joined.iter().copied().filter(|p| *p != but).collect(), body),
-                Outgoing::Log(line) => {
+        let Some(addressed) = self.host.as_ref().map(|host| host.address(out)) else { return };
+        for message in addressed {
+            let Addressed { fan, to, body, bytes } = match message {
+                Ok(addressed) => addressed,
+                Err(line) => {
                     godot_warn!("carrom: {line}");
                     self.signals().log_line().emit(&GString::from(line.as_str()));
                     continue;
                 }
             };
-            let for_all = targets.len() == joined.len();
-            if let (true, Ok(Some((_, action)))) = (for_all, body.turn()) {
+            if let (Fan::All, Ok(Some((_, action)))) = (fan, body.turn()) {
                 self.due.push_back(action);
             }
             if let ToPeer::Players { players, pause_seconds } = &body {
@@ -198,15 +195,15 @@ impl CarromNet {
                 self.signals().players_changed().emit(i64::from(*pause_seconds));
             }
             // Another player's aim passed on by this host is shown here too.
-            if let (true, ToPeer::Aim { seat, offset, direction }) = (relayed, &body) {
+            if let (Fan::AllBut, ToPeer::Aim { seat, offset, direction }) = (fan, &body) {
                 if let (Ok(seat), Ok(dir)) =
                     (Seat::try_from(*seat), carrom_net::intent::direction(*direction))
                 {
                     self.show_aim(seat, offset.get(), dir);
                 }
             }
-            let bytes = PackedByteArray::from(encode(&body).as_slice());
-            for peer in targets {
+            let bytes = PackedByteArray::from(bytes.as_slice());
+            for peer in to {
                 self.signals().send_to_peer().emit(peer, &bytes);
             }
         }

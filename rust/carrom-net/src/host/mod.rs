@@ -9,10 +9,11 @@
 //! caller's pace) and says `settled` when it rests; only then is the next turn taken, and a
 //! strike that arrives before waits for it.
 //!
-//! By job: `seats` (who holds which seat, the hello), `waits` (a player gone, waited for or
+//! By job: `addressed` (where each message goes), `seats` (who holds which seat, the hello), `waits` (a player gone, waited for or
 //! stood in for), `turns` (requests checked and numbered, the turn clock, settling) and
 //! `hashes` (the peers' hashes compared); here, the host's state and what comes in.
 
+mod addressed;
 mod hashes;
 mod seats;
 mod turns;
@@ -28,6 +29,7 @@ use crate::players::{check_name, MAX_PAUSE_SECONDS};
 use crate::rate::RateLimit;
 use crate::request::Request;
 use crate::rested::Rested;
+pub use addressed::{Addressed, Fan};
 use carrom_core::game::Game;
 use carrom_core::Seat;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};

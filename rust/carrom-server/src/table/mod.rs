@@ -11,8 +11,7 @@ use crate::metrics::Metrics;
 use crate::outbox::{Frame, Outbox};
 use crate::store::{Fence, Store};
 use carrom_net::lobby::ToClient;
-use carrom_net::message::encode;
-use carrom_net::{Outgoing, PeerId, Served, ToPeer};
+use carrom_net::{Addressed, Fan, Outgoing, PeerId, Served, ToPeer};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -266,30 +265,25 @@ impl Table {
     }
 
     fn send_now(&mut self, out: Vec<Outgoing>, strike_at: Option<Instant>) {
-        for message in out {
-            match message {
-                Outgoing::To(peer, body) => {
-                    if matches!(body, ToPeer::State { .. }) {
-                        self.server.metrics().desyncs.inc();
-                    }
-                    self.send(peer, encode(&body));
+        for message in self.served.host().address(out) {
+            let Addressed { fan, to, body, bytes } = match message {
+                Ok(addressed) => addressed,
+                Err(line) => {
+                    tracing::info!(table = %self.spec.id, "{line}");
+                    continue;
                 }
-                Outgoing::All(body) => {
-                    if let (ToPeer::Shot { .. }, Some(at)) = (&body, strike_at) {
-                        self.server.metrics().strike_to_shot.observe(at.elapsed().as_secs_f64());
-                    }
-                    let bytes = encode(&body);
-                    for peer in self.served.host().joined_peers() {
-                        self.send(peer, bytes.clone());
-                    }
+            };
+            match (fan, &body, strike_at) {
+                (Fan::One, ToPeer::State { .. }, _) => {
+                    self.server.metrics().desyncs.inc();
                 }
-                Outgoing::AllBut(but, body) => {
-                    let bytes = encode(&body);
-                    for peer in self.served.host().joined_peers().into_iter().filter(|p| *p != but) {
-                        self.send(peer, bytes.clone());
-                    }
+                (Fan::All, ToPeer::Shot { .. }, Some(at)) => {
+                    self.server.metrics().strike_to_shot.observe(at.elapsed().as_secs_f64())
                 }
-                Outgoing::Log(line) => tracing::info!(table = %self.spec.id, "{line}"),
+                _ => {}
+            }
+            for peer in to {
+                self.send(peer, bytes.clone());
             }
         }
     }
