@@ -13,7 +13,7 @@ const FILE_LINES: usize = 400;
 const FN_LINES: usize = 80;
 
 /// Files still over [`FILE_LINES`], by path from the repository's root, with their length now.
-const FILES_OVER: [(&str, usize); 8] = [
+const FILES_OVER: [(&str, usize); 7] = [
     ("rust/carrom-core/src/ai/mod.rs", 416),
     ("rust/carrom-core/src/physics/table.rs", 479),
     ("rust/carrom-core/src/rules/referee/strike.rs", 430),
@@ -21,7 +21,6 @@ const FILES_OVER: [(&str, usize); 8] = [
     ("rust/carrom-godot/src/board/mod.rs", 519),
     ("rust/carrom-godot/src/net/mod.rs", 418),
     ("rust/carrom-godot/src/rules/mod.rs", 460),
-    ("rust/xtask/src/online.rs", 705),
 ];
 
 /// Functions still over [`FN_LINES`], as "path: name", with their length now.
