@@ -6,15 +6,13 @@ extends MarginContainer
 ## A page of controls may ask to be compact in landscape (`compact_landscape`): the landscape
 ## screen is 720 logical pixels high, its player holds a phone by its ends or uses a mouse,
 ## so each control laid out a thumb's height (THUMB) is LANDSCAPE_HEIGHT high there, and a
-## title is LANDSCAPE_TITLE_SIZE; upright, all are as laid out again. Controls added later (a
-## list filled by a script) are fitted as they come.
+## title takes the theme's `TitleLabelLandscape`; upright, all are as laid out again. Controls
+## added later (a list filled by a script) are fitted as they come.
 
 ## The height of a control laid out for a thumb.
 const THUMB := 88.0
 ## That control's height in a compact page in landscape.
 const LANDSCAPE_HEIGHT := 72.0
-## A title's font size in a compact page in landscape.
-const LANDSCAPE_TITLE_SIZE := 36
 const THUMB_META := &"thumb_height"
 
 @export var max_width := 1100.0
@@ -92,11 +90,8 @@ func _fit(control: Control, landscape: bool) -> void:
 	var label := control as Label
 	if label and label.autowrap_mode != TextServer.AUTOWRAP_OFF:
 		_remeasure_on(label.resized, label)
-	if label and label.theme_type_variation == &"TitleLabel":
-		if landscape:
-			label.add_theme_font_size_override("font_size", LANDSCAPE_TITLE_SIZE)
-		else:
-			label.remove_theme_font_size_override("font_size")
+	if label and label.theme_type_variation in [&"TitleLabel", &"TitleLabelLandscape"]:
+		label.theme_type_variation = &"TitleLabelLandscape" if landscape else &"TitleLabel"
 
 
 static func _remeasure_on(event: Signal, control: Control) -> void:

@@ -22,8 +22,6 @@ const STEPS: Array[Dictionary] = [
 	{"height": 60.0, "headings": false},
 ]
 
-## The title's size upright and in landscape.
-const TITLE_SIZE := {false: 72, true: 56}
 ## In landscape the buttons take this much of the width; the board the rest.
 const GROUPS_SHARE := 0.5
 ## The board stands a little turned, as on a table seen from a chair.
@@ -67,7 +65,7 @@ func _lay_out() -> void:
 	if title.get_parent() != title_home:
 		title.reparent(title_home, false)
 		title_home.move_child(title, 0)
-	title.add_theme_font_size_override("font_size", TITLE_SIZE[landscape])
+	title.theme_type_variation = &"GameTitleLandscape" if landscape else &"GameTitle"
 	groups.custom_minimum_size.x = size.x * GROUPS_SHARE if landscape else 0.0
 	var width := groups.custom_minimum_size.x if landscape else page.size.x
 	var buttons := groups.find_children("*", "Button", true, false)
