@@ -34,9 +34,12 @@ func new_match(
 	var board := new_board()
 	var rules := CarromRules.new()
 	rules.mode = mode
+	# Returned pieces go back at once (X1) unless asked: most scenarios watch other things.
+	var played := CarromRuleset.new()
 	if ruleset:
-		rules.ruleset = ruleset
-	rules.opponent_places = opponent_places
+		played = ruleset.duplicate() as CarromRuleset
+	played.opponent_places = opponent_places
+	rules.ruleset = played
 	rules.board = board
 	add(rules, "Rules")
 	check(rules.start_match(seed), "start_match accepted")

@@ -39,9 +39,8 @@ func _ready() -> void:
 	rules.ruleset = Session.ruleset()
 	rules.target_points = Session.target_points
 	rules.max_boards = Session.max_boards
-	# The opponent places returned pieces (RULES.md X3), and a toss's winner chooses who breaks
-	# (IC6): online too, each sent through the host like a strike.
-	rules.opponent_places = true
+	# A toss's winner chooses who breaks (IC6), online too, sent through the host like a strike
+	# (the ruleset has the opponent place returned pieces, X3, the same way).
 	rules.skip_toss = false
 	_fit()
 	var limit := board.get_striker_offset_limit()

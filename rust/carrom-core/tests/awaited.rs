@@ -35,7 +35,7 @@ fn ic6_t2_the_toss_winner_is_awaited_first_and_a_clock_that_runs_out_breaks_for_
 
 #[test]
 fn x3_the_placer_is_awaited_before_the_next_strike_and_its_clock_places_nearest_the_centre() {
-    let settings = MatchSettings { opponent_places: true, ..MatchSettings::new(Mode::Singles) };
+    let settings = MatchSettings::new(Mode::Singles);
     let mut game = Game::new(BoardSpec::icf(), settings, 3).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..600 {

@@ -1,13 +1,13 @@
 //! The table and the referee together: the rules' counts always match the pieces on the
 //! table, and a game replays and reloads bit for bit.
 
-use carrom_core::game::{save, Action, Game, GameError, Turn};
+use carrom_core::game::{save, Action, Asked, Game, GameError, Turn};
 use carrom_core::physics::Place;
 use carrom_core::rules::{MatchSettings, Mode, QueenState, Ruleset};
 use carrom_core::{BoardSpec, PieceKind, Vec2};
 mod common;
 
-use common::random_strike;
+use common::random_turn;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -21,7 +21,7 @@ fn rules_counts_match_the_table_after_every_shot() {
         let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(mode), 21).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(21);
         for _ in 0..60 {
-            let Some(action) = random_strike(&game, &mut rng) else { break };
+            let Some(action) = random_turn(&game, &mut rng) else { break };
             game.perform(&action).unwrap();
             check_counts(&game, mode);
         }
@@ -40,7 +40,7 @@ fn r3_every_preset_keeps_table_and_rules_agreed_through_saves_and_replays() {
         let queen = game.rules().settings().rules.queen;
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         for n in 0..80 {
-            let Some(action) = random_strike(&game, &mut rng) else { break };
+            let Some(action) = random_turn(&game, &mut rng) else { break };
             game.perform(&action).unwrap();
             check_counts(&game, Mode::Singles);
             // Without the queen she never comes onto the table, on any board (R3).
@@ -55,12 +55,16 @@ fn r3_every_preset_keeps_table_and_rules_agreed_through_saves_and_replays() {
     }
 }
 
-/// The rules count exactly the coins and queen on the table, the striker back in hand.
+/// The rules count exactly the coins and queen on the table or waiting beside it to be placed
+/// (X3), the striker back in hand.
 fn check_counts(game: &Game, mode: Mode) {
     let board = game.rules().board();
-    assert_eq!(on_table(game, PieceKind::White), usize::from(board.on_board.white), "{mode:?}");
-    assert_eq!(on_table(game, PieceKind::Black), usize::from(board.on_board.black), "{mode:?}");
-    assert_eq!(on_table(game, PieceKind::Queen) == 1, board.queen == QueenState::OnBoard, "{mode:?}");
+    let waiting =
+        |kind| game.rules().placing().map_or(0, |p| p.pieces.iter().filter(|k| **k == kind).count());
+    let counted = |kind| on_table(game, kind) + waiting(kind);
+    assert_eq!(counted(PieceKind::White), usize::from(board.on_board.white), "{mode:?}");
+    assert_eq!(counted(PieceKind::Black), usize::from(board.on_board.black), "{mode:?}");
+    assert_eq!(counted(PieceKind::Queen) == 1, board.queen == QueenState::OnBoard, "{mode:?}");
     assert_eq!(game.table().piece(carrom_core::PieceId::STRIKER).unwrap().place, Place::Hand);
 }
 
@@ -69,12 +73,12 @@ fn replay_of_a_game_reproduces_it_bit_for_bit() {
     let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 8).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(8);
     for n in 0..25 {
-        let Some(action) = random_strike(&game, &mut rng) else { break };
+        let Some(action) = random_turn(&game, &mut rng) else { break };
         game.perform(&action).unwrap();
         // A timed-out turn now and then is recorded and replayed like a strike.
-        if n % 7 == 3 {
-            let seat = game.rules().to_play().unwrap();
-            game.perform(&Action::Pass { seat }).unwrap();
+        let striking = game.awaited().filter(|a| a.asked == Asked::Strike);
+        if let (3, Some(awaited)) = (n % 7, striking) {
+            game.perform(&Action::Pass { seat: awaited.seat }).unwrap();
         }
     }
     assert!(game.replay().actions.iter().any(|a| matches!(a, Action::Pass { .. })));
@@ -87,12 +91,12 @@ fn saved_game_loads_and_plays_on_the_same() {
     let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Points), 3).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..10 {
-        let action = random_strike(&game, &mut rng).unwrap();
+        let action = random_turn(&game, &mut rng).unwrap();
         game.perform(&action).unwrap();
     }
     let mut loaded = Game::from_json(&game.to_json().unwrap()).unwrap();
     for _ in 0..10 {
-        let action = random_strike(&game, &mut rng).unwrap();
+        let action = random_turn(&game, &mut rng).unwrap();
         assert_eq!(game.perform(&action), loaded.perform(&action));
     }
     assert_eq!(game.to_json().unwrap(), loaded.to_json().unwrap());
@@ -252,7 +256,7 @@ fn a_save_loads_and_saves_again_to_the_same_text() {
     let mut rng = ChaCha8Rng::seed_from_u64(8);
     for i in 0..6 {
         game.add_time(0.1 + f64::from(i) / 3.0).unwrap();
-        let action = random_strike(&game, &mut rng).unwrap();
+        let action = random_turn(&game, &mut rng).unwrap();
         game.perform(&action).unwrap();
     }
     let text = game.to_json().unwrap();
@@ -280,7 +284,7 @@ fn a_replay_stepped_forwards_and_back_gives_the_same_state_at_every_step() {
     // The match as it stood after each action, played live.
     let mut live = vec![game.to_json().unwrap()];
     for n in 0..14 {
-        let Some(action) = random_strike(&game, &mut rng) else { break };
+        let Some(action) = random_turn(&game, &mut rng) else { break };
         game.perform(&action).unwrap();
         live.push(game.to_json().unwrap());
         if n == 6 {
@@ -314,7 +318,7 @@ fn a_replay_played_on_one_action_at_a_time_is_the_recorded_match_and_says_where_
     let mut game = Game::new(BoardSpec::icf(), MatchSettings::default(), 9).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     for _ in 0..8 {
-        let Some(action) = random_strike(&game, &mut rng) else { break };
+        let Some(action) = random_turn(&game, &mut rng) else { break };
         game.perform(&action).unwrap();
     }
     let recorded = game.replay().clone();

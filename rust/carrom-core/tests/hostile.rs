@@ -10,8 +10,16 @@ use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use std::sync::OnceLock;
 
-/// A match of a few strikes with a timed-out turn, a declared foul and play time among them,
-/// saved at rest and saved in the middle of a shot.
+/// Places any returned pieces that wait (X3), all nearest the centre, by the seat owed them.
+fn place_waiting(game: &mut Game) {
+    if let Some(placing) = game.rules().placing() {
+        let seat = placing.by;
+        game.perform(&Action::Place { seat, spots: vec![] }).unwrap();
+    }
+}
+
+/// A match of a few strikes with a timed-out turn, a declared foul, a placement of returned
+/// pieces and play time among them, saved at rest and saved in the middle of a shot.
 fn saves() -> &'static (String, String) {
     static SAVES: OnceLock<(String, String)> = OnceLock::new();
     SAVES.get_or_init(|| {
@@ -24,10 +32,12 @@ fn saves() -> &'static (String, String) {
                 2 => game.perform(&Action::DeclareFoul { seat, foul: Foul::TouchedPiece }).map(drop).unwrap(),
                 _ => game.perform(&Action::AddTime { seconds: 31.5 }).map(drop).unwrap(),
             }
+            place_waiting(&mut game);
             let seat = game.rules().to_play().unwrap();
             let offset = game.table().nearest_free_striker_offset(seat, 0.03 * i as f32).unwrap();
             let direction = -seat.towards() + seat.right() * (0.2 * i as f32 - 0.3);
             game.perform(&Action::Strike { seat, offset, direction, speed: 5.0 }).unwrap();
+            place_waiting(&mut game);
         }
         let at_rest = game.to_json().unwrap();
         let seat = game.rules().to_play().unwrap();

@@ -4,7 +4,7 @@
 
 use carrom_core::game::{Action, Game, GameError, Spot};
 use carrom_core::physics::Place;
-use carrom_core::rules::{MatchSettings, Mode, RulesError};
+use carrom_core::rules::{MatchSettings, Mode, RulesError, Ruleset};
 use carrom_core::{BoardSpec, PieceKind, Seat, Vec2};
 mod common;
 
@@ -12,8 +12,17 @@ use common::random_strike;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+/// The seeds' rules, under which the opponent places (the preset says so: X3).
 fn placing_settings(mode: Mode) -> MatchSettings {
-    MatchSettings { opponent_places: true, ..MatchSettings::new(mode) }
+    let settings = MatchSettings::new(mode);
+    assert!(settings.rules.opponent_places, "every preset has the opponent place");
+    settings
+}
+
+/// The seeds' rules played with returned pieces going back at once (X1), to hold placements
+/// beside.
+fn x1_settings(mode: Mode) -> MatchSettings {
+    MatchSettings::with_rules(mode, Ruleset { opponent_places: false, ..Ruleset::classic() })
 }
 
 /// Random strikes from `seed` until pieces wait to be placed; the game and the seat whose
@@ -172,7 +181,7 @@ fn x3_an_empty_placement_puts_them_where_x1_would_have() {
         // The same strikes without an opponent placing: X1 at once.
         let strikes: Vec<Action> =
             placed.replay().actions.iter().filter(|a| matches!(a, Action::Strike { .. })).cloned().collect();
-        let mut automatic = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), seed).unwrap();
+        let mut automatic = Game::new(BoardSpec::icf(), x1_settings(Mode::Singles), seed).unwrap();
         for strike in &strikes {
             automatic.perform(strike).unwrap();
         }
@@ -211,7 +220,8 @@ fn x3_the_placement_is_in_the_replay_and_the_save() {
 
 #[test]
 fn x3_alone_nobody_places_and_pieces_go_back_at_once() {
-    let settings = MatchSettings { opponent_places: true, ..MatchSettings::solo(Default::default()) };
+    let settings = MatchSettings::solo(Default::default());
+    assert!(settings.rules.opponent_places);
     let mut game = Game::new(BoardSpec::icf(), settings, 9).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     for _ in 0..200 {
@@ -248,7 +258,7 @@ fn x3_the_computer_weighs_a_shot_the_same_whoever_places_what_it_sends_back() {
     placed.place(by, &[]).unwrap();
     let strikes: Vec<Action> =
         placed.replay().actions.iter().filter(|a| matches!(a, Action::Strike { .. })).cloned().collect();
-    let mut automatic = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), 5).unwrap();
+    let mut automatic = Game::new(BoardSpec::icf(), x1_settings(Mode::Singles), 5).unwrap();
     for strike in &strikes {
         automatic.perform(strike).unwrap();
     }
@@ -279,4 +289,20 @@ fn x3_a_person_placing_starts_from_where_x1_would_put_the_pieces() {
             assert_eq!(proposed, x1, "seed {seed}: the proposals are X1's spots");
         }
     }
+}
+
+#[test]
+fn x3_every_preset_has_the_opponent_place() {
+    for name in Ruleset::PRESETS {
+        let settings = MatchSettings::with_rules(Mode::Singles, Ruleset::preset(name).unwrap());
+        assert!(settings.opponent_places(), "{name}");
+    }
+    // Alone nobody else sits at the board (CB1), and a ruleset may turn it off (X1).
+    assert!(!MatchSettings::solo(Ruleset::classic()).opponent_places());
+    assert!(!x1_settings(Mode::Doubles).opponent_places());
+    // A save from before the setting: its ruleset fields without it read as off.
+    let mut old = serde_json::to_value(MatchSettings::new(Mode::Singles)).unwrap();
+    old.as_object_mut().unwrap().remove("opponent_places");
+    let old: MatchSettings = serde_json::from_value(old).unwrap();
+    assert!(!old.opponent_places(), "a match from before was played with X1");
 }

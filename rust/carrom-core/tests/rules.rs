@@ -8,7 +8,7 @@ use carrom_core::rules::{
 use carrom_core::{PieceKind, Seat};
 use PieceKind::{Black, Queen, White};
 mod turns;
-use turns::{continues, own_colour, play, pocket, striker_in, win_board_from_break};
+use turns::{continues, own_colour, place_owed, play, pocket, striker_in, win_board_from_break};
 
 fn new_match(mode: Mode) -> Match {
     Match::new(MatchSettings::new(mode), 1).unwrap()
@@ -303,6 +303,7 @@ fn f7_f8_declared_fouls_cost_a_piece_and_the_turn() {
     let v = m.declare_foul(seat, Foul::TouchedPiece).unwrap();
     assert!(has(&v, &RuleEvent::Foul { seat, foul: Foul::TouchedPiece, penalty: Penalty::Piece(c) }));
     assert!(passes(&v));
+    place_owed(&mut m);
     let next = m.to_play().unwrap();
     let v = m.declare_foul(next, Foul::StrikingRule).unwrap();
     assert!(has(&v, &RuleEvent::Foul { seat: next, foul: Foul::StrikingRule, penalty: Penalty::Due }));

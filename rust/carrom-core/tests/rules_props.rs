@@ -172,8 +172,8 @@ proptest! {
     ) {
         // Targets scale with what a coin is worth, so a match of any ruleset can reach them.
         let coin = rules.black_points.max(rules.white_points).max(1);
-        let rules = Ruleset { max_boards, target_points: (target * coin).min(1000), ..rules };
-        let settings = MatchSettings { mode, rules, time_limit_seconds: time_limit, opponent_places };
+        let rules = Ruleset { max_boards, target_points: (target * coin).min(1000), opponent_places, ..rules };
+        let settings = MatchSettings { mode, rules, time_limit_seconds: time_limit };
         let mut m = Match::new(settings, seed).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let forfeited = play_out(&mut m, &mut rng, 0.6, 4000)?;

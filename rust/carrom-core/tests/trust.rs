@@ -1,13 +1,13 @@
 //! Trust, round two: what a timed-out turn, a lying save or a hostile document could do to a
 //! match, each pinned by the behaviour a player relies on.
 
-use carrom_core::game::{Action, Game};
+use carrom_core::game::{Action, Asked, Game};
 use carrom_core::physics::Place;
 use carrom_core::rules::{MatchSettings, Mode, QueenState};
 use carrom_core::{BoardSpec, PieceId, PieceKind};
 mod common;
 
-use common::random_strike;
+use common::random_turn;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -20,7 +20,7 @@ fn queen_awaiting_cover() -> Game {
         if game.rules().board().queen.uncovered_with().is_some() {
             return game;
         }
-        let action = random_strike(&game, &mut rng).expect("a legal spot");
+        let action = random_turn(&game, &mut rng).expect("a legal spot");
         game.perform(&action).unwrap();
     }
     panic!("random play never left the queen pocketed with the turn going on");
@@ -30,8 +30,11 @@ fn queen_awaiting_cover() -> Game {
 fn t2_q4_a_timed_out_turn_puts_the_queen_back_on_the_table_and_the_match_still_saves() {
     let mut game = queen_awaiting_cover();
     let seat = game.rules().to_play().unwrap();
-    let ruling = game.pass(seat).unwrap();
+    game.pass(seat).unwrap();
     assert_eq!(game.rules().board().queen, QueenState::OnBoard, "the rules put her back (Q4)");
+    // The opponent places her (X3): once placed, she stands on the table.
+    let placer = game.rules().placing().map(|p| p.by).expect("she waits for the opponent to place her");
+    let ruling = game.perform(&Action::Place { seat: placer, spots: vec![] }).unwrap();
     assert_eq!(game.table().piece(PieceId::QUEEN).unwrap().place, Place::Board, "and so does the table");
     assert!(ruling.returned.iter().any(|r| r.kind == PieceKind::Queen), "the ruling says where she went");
     let loaded = Game::from_json(&game.to_json().unwrap()).expect("the match saves and loads after a pass");
@@ -86,16 +89,23 @@ fn a_piece_put_in_a_pocket_needs_a_finite_position_and_the_table_still_saves() {
     Table::restore(&table.snapshot().unwrap()).expect("the table still restores");
 }
 
-/// A singles match six random strikes in, with a pass and some time among them.
+/// A singles match six random strikes in, with a pass, some time and any placements owed
+/// (X3) among them; its last action a strike.
 fn six_strikes_in() -> Game {
     let mut game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), 12).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(12);
-    for i in 0..6 {
-        let action = random_strike(&game, &mut rng).unwrap();
+    let mut strikes = 0;
+    while strikes < 6 {
+        let action = random_turn(&game, &mut rng).unwrap();
         game.perform(&action).unwrap();
+        if !matches!(action, Action::Strike { .. }) {
+            continue;
+        }
+        strikes += 1;
         game.add_time(1.5).unwrap();
-        if i == 2 {
-            game.pass(game.rules().to_play().unwrap()).unwrap();
+        let striking = game.awaited().filter(|a| a.asked == Asked::Strike);
+        if let (3, Some(awaited)) = (strikes, striking) {
+            game.pass(awaited.seat).unwrap();
         }
     }
     game
@@ -194,11 +204,14 @@ fn a_shot_saved_while_it_rolls_claims_a_bounded_number_of_steps() {
 /// time among them.
 fn random_action(game: &Game, rng: &mut ChaCha8Rng) -> Option<Action> {
     let seat = game.rules().to_play()?;
+    if game.awaited().is_some_and(|a| a.asked != Asked::Strike) {
+        return random_turn(game, rng);
+    }
     Some(match rng.random_range(0..20) {
         0..=2 => Action::Pass { seat },
         3 => Action::DeclareFoul { seat, foul: carrom_core::rules::Foul::TouchedPiece },
         4..=6 => Action::AddTime { seconds: rng.random_range(0.0..40.0) },
-        _ => random_strike(game, rng)?,
+        _ => random_turn(game, rng)?,
     })
 }
 

@@ -93,6 +93,12 @@ pub struct CarromRuleset {
     /// online, chance picks the breaker.
     #[export]
     toss: bool,
+    /// An opponent places the pieces that go back to the centre (RULES.md X3): they wait beside
+    /// the board (`CarromRules.placement_owed`) until `place_returned`. Off, they go to the free
+    /// spot nearest the centre at once (X1). On in every preset, online and offline alike.
+    #[export]
+    #[init(val = true)]
+    opponent_places: bool,
     base: Base<Resource>,
 }
 
@@ -183,6 +189,7 @@ impl CarromRuleset {
             last_coin_loses_board: self.last_coin_loses_board,
             games: number("games", self.games)?,
             toss: self.toss,
+            opponent_places: self.opponent_places,
         };
         rules.validate().map_err(|e| Refused(format!("CarromRuleset \"{}\": {e}", self.id)))?;
         Ok(rules)
@@ -212,6 +219,7 @@ impl CarromRuleset {
             r.last_coin_loses_board = rules.last_coin_loses_board;
             r.games = rules.games.into();
             r.toss = rules.toss;
+            r.opponent_places = rules.opponent_places;
         }
         gd
     }

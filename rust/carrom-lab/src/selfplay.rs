@@ -96,8 +96,8 @@ fn options(args: &[String]) -> Result<Options, String> {
             other => return Err(format!("selfplay: unknown argument {other}")),
         }
     }
-    let settings =
-        MatchSettings { opponent_places: placers.is_some(), ..MatchSettings::with_rules(mode, rules) };
+    let rules = Ruleset { opponent_places: placers.is_some(), ..rules };
+    let settings = MatchSettings::with_rules(mode, rules);
     Ok(Options { games, levels, placers, settings, threads })
 }
 

@@ -1,11 +1,39 @@
-//! Strikes chosen for a device without a person: the computer's choice, or a legal-looking one
-//! at random. Bots, load generators and tests play with them, as a player's intents.
+//! Turns chosen for a device without a person: the computer's strike, or a legal-looking one
+//! at random, and the steps between strikes. Bots, load generators and tests play with them, as
+//! a player's requests.
 
 use crate::intent::Intent;
-use carrom_core::ai::{plan_shot, Level};
-use carrom_core::game::Game;
+use crate::request::{Choice, Placement, Request};
+use carrom_core::ai::{plan_shot, Level, BREAKS_AFTER_TOSS};
+use carrom_core::game::{Asked, Game};
 use carrom_core::{Seat, Vec2};
 use rand::Rng;
+
+/// How a device without a person chooses its strikes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// The computer's easy level: clears a board in a few dozen shots.
+    Computer,
+    /// A legal-looking strike at random: nearly free to choose, for load.
+    Random,
+}
+
+/// The turn a device without a person takes when the match waits for one of `seats`: the
+/// toss's winner chooses as the computer does (IC6), returned pieces go nearest the centre (X1,
+/// as a turn clock would place them: X3), and otherwise it strikes as `aim` says. `None` when
+/// the match waits for nobody or for another seat.
+pub fn turn(game: &Game, seats: &[Seat], aim: Aim, rng: &mut impl Rng) -> Option<Request> {
+    let awaited = game.awaited().filter(|a| seats.contains(&a.seat))?;
+    let (seat, number) = (awaited.seat, u8::from(awaited.seat));
+    Some(match awaited.asked {
+        Asked::ChooseBreak => Request::ChooseBreak(Choice { seat: number, breaks: BREAKS_AFTER_TOSS }),
+        Asked::Place => Request::Place(Placement { seat: number, spots: vec![] }),
+        Asked::Strike => Request::Strike(match aim {
+            Aim::Computer => computer(game, seat, rng),
+            Aim::Random => random(game, seat, rng),
+        }),
+    })
+}
 
 /// The computer's choice for `seat` (easy level: quick, and it clears a board), as a player's
 /// intent; a random strike if it finds none.

@@ -1,12 +1,12 @@
 //! A host lent the match a player watches: each numbered turn rolls on that one match at the
 //! screen's pace, and the host takes nothing new, and compares no hash, until it has rested.
 
-use carrom_core::game::{Action, Game};
+use carrom_core::game::{Action, Asked, Game, Ruling};
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::{BoardSpec, Seat, Vec2};
 use carrom_net::message::{decode, encode, MAX_TO_PEER_BYTES};
 use carrom_net::replica::Change;
-use carrom_net::{Holder, Host, Intent, Outgoing, Replica, StateHash, ToHost, ToPeer};
+use carrom_net::{Holder, Host, Intent, Outgoing, Placement, Replica, Request, StateHash, ToHost, ToPeer};
 
 const PHONE: i64 = 2;
 
@@ -57,14 +57,26 @@ fn ahead(seat: Seat) -> Intent {
     Intent::new(seat, 0.0, Vec2::new(-towards.x, -towards.y), 0.5)
 }
 
-/// Begins `action` on `game` as a board does: a strike is placed and struck, and rolls on.
-fn begin(game: &mut Game, action: &Action) {
+/// Begins `action` on `game` as a board does: a strike is placed and struck, and rolls on
+/// (`None`); any other turn is ruled at once.
+fn begin(game: &mut Game, action: &Action) -> Option<Ruling> {
     match *action {
         Action::Strike { seat, offset, direction, speed } => {
-            game.turn().place_and_strike(seat, offset, direction, speed).unwrap()
+            game.turn().place_and_strike(seat, offset, direction, speed).unwrap();
+            None
         }
-        _ => drop(game.perform(action).unwrap()),
+        _ => Some(game.perform(action).unwrap()),
     }
+}
+
+/// What the match waits for, asked of the host: a strike straight ahead, or returned pieces
+/// placed nearest the centre (X3).
+fn next_request(game: &Game) -> Option<Request> {
+    let awaited = game.awaited()?;
+    Some(match awaited.asked {
+        Asked::Place => Request::Place(Placement { seat: u8::from(awaited.seat), spots: vec![] }),
+        _ => Request::Strike(ahead(awaited.seat)),
+    })
 }
 
 /// The phone's side after `body`: it plays a turn to rest at once and answers its hash.
@@ -85,17 +97,16 @@ fn host_breaks(game: &Game) -> bool {
 #[test]
 fn the_hash_the_host_keeps_is_the_hash_of_the_match_it_was_lent_after_every_shot() {
     let (mut host, mut game, mut replica, mut phone_game) = joined();
-    for _ in 0..6 {
-        let Some(seat) = game.rules().to_play() else { break };
-        let out = if seat == Seat::ALL[0] {
-            host.play_own(&game, &ahead(seat), 1.0).unwrap()
+    for _ in 0..8 {
+        let Some(request) = next_request(&game) else { break };
+        let out = if request.seat_number() == 0 {
+            host.play_own(&game, request, 1.0).unwrap()
         } else {
-            host.receive(&game, PHONE, &Replica::strike(&ahead(seat)), 1.0).unwrap()
+            host.receive(&game, PHONE, &Replica::ask(&request), 1.0).unwrap()
         };
         let (_, action) = turn_in(&out).expect("a numbered turn");
-        begin(&mut game, &action);
-        // Rolling on the host's screen, step by step.
-        let mut ruling = None;
+        // A strike rolls on the host's screen, step by step.
+        let mut ruling = begin(&mut game, &action);
         while ruling.is_none() {
             ruling = game.step().unwrap().ruling;
         }
@@ -131,7 +142,7 @@ fn a_strike_that_comes_while_the_last_shot_rolls_on_the_host_waits_and_is_taken_
             assert!(host.receive(&game, PHONE, &answer, 1.1).unwrap().is_empty());
         }
     }
-    begin(&mut game, &action);
+    let _ = begin(&mut game, &action);
     assert!(host.is_rolling() && game.table().is_moving());
     // The phone's player strikes at once if it is their turn now; either way it waits.
     let next = phone_game.rules().to_play();
@@ -166,7 +177,7 @@ fn a_hash_that_came_early_and_differs_brings_the_state_once_the_host_rests() {
         host.receive(&game, PHONE, &Replica::strike(&ahead(seat)), 1.0).unwrap()
     };
     let (number, action) = turn_in(&out).unwrap();
-    begin(&mut game, &action);
+    let _ = begin(&mut game, &action);
     let lie = encode(&ToHost::Hash { shot: number, hash: StateHash::of_save("lie") });
     assert!(host.receive(&game, PHONE, &lie, 1.1).unwrap().is_empty(), "kept until the host rests");
     let ruling = game.run_to_rest().unwrap();

@@ -5,7 +5,7 @@
 use carrom_core::game::Game;
 use carrom_core::rules::{MatchSettings, Mode, Ruleset};
 use carrom_core::{BoardSpec, Seat, Vec2};
-use carrom_net::pick::{self, forward};
+use carrom_net::pick::{self, forward, Aim};
 use carrom_net::replica::Change;
 use carrom_net::{Holder, Host, Intent, NetError, Outgoing, PeerId, Replica, Served, StateHash, ToPeer, Who};
 use rand::SeedableRng;
@@ -140,18 +140,19 @@ impl Net {
         self.peers.iter().filter(|p| p.connected && Some(p.id) != but).map(|p| p.id).collect()
     }
 
-    /// The seat to play strikes: from its device if a peer holds it, else at the host.
+    /// The seat the match waits for takes its turn (a strike, or a placement owed: X3): from
+    /// its device if a peer holds it, else at the host.
     fn play_one(&mut self, rng: &mut ChaCha8Rng) -> bool {
-        let Some(seat) = self.host.game().rules().to_play() else { return false };
-        let intent = pick::computer(self.host.game(), seat, rng);
+        let Some(seat) = self.host.game().awaited().map(|a| a.seat) else { return false };
+        let Some(request) = pick::turn(self.host.game(), &[seat], Aim::Computer, rng) else { return false };
         match self.host.host().holder(seat) {
             Holder::Device(token) => {
                 let peer = self.peers.iter().find(|p| p.token == token && p.connected).unwrap();
-                self.to_host.push_back((peer.id, Replica::strike(&intent)));
+                self.to_host.push_back((peer.id, Replica::ask(&request)));
                 self.run();
             }
             _ => {
-                let out = self.host.play_own(&intent, self.now).unwrap();
+                let out = self.host.play_own(request, self.now).unwrap();
                 self.send(out);
                 self.run();
             }

@@ -24,7 +24,6 @@ const PHONE_SEAT: Seat = Seat::ALL[2];
 fn joined(turn_seconds: u32, seed: u64) -> (Served, Replica, Game) {
     let settings = MatchSettings {
         rules: Ruleset { max_boards: 1, games: 1, ..Ruleset::icf() },
-        opponent_places: true,
         ..MatchSettings::new(Mode::Singles)
     };
     let game = Game::new(BoardSpec::icf(), settings, seed).unwrap();

@@ -28,10 +28,10 @@ pub fn fresh_match(
 ) -> Result<(TableSpec, Game, SavedMatch), String> {
     let ruleset = Ruleset::preset(rules).map_err(|e| e.to_string())?;
     let seed = u64::from_le_bytes(random_bytes::<8>());
-    // The toss's winner chooses who breaks where the ruleset has a toss (IC6), and the
-    // opponent places returned pieces (X3) under every ruleset, as the game on one device
-    // has them: each player's device asks for them as for a strike.
-    let settings = MatchSettings { opponent_places: true, ..MatchSettings::with_rules(mode, ruleset) };
+    // The ruleset as it is, as the game on one device plays it: the toss's winner chooses who
+    // breaks where it has a toss (IC6), the opponent places returned pieces (X3) where it says
+    // so (every preset does); each player's device asks for them as for a strike.
+    let settings = MatchSettings::with_rules(mode, ruleset);
     let game = Game::new(BoardSpec::icf(), settings, seed).map_err(|e| e.to_string())?;
     let spec = TableSpec {
         id: random_id(),

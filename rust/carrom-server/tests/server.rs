@@ -107,12 +107,9 @@ async fn x3_a_classic_match_on_the_server_has_the_opponent_place_and_ends_as_the
         assert_eq!((a.resyncs, b.resyncs), (0, 0), "every hash agreed with the server's");
         let served = a.game().unwrap();
         assert!(placed(&a), "no piece went back before the match ended");
-        // The same match on one device (match.gd): the classic preset with the opponent
-        // placing, the same seed, the same actions.
-        let settings = MatchSettings {
-            opponent_places: true,
-            ..MatchSettings::with_rules(Mode::Singles, Ruleset::classic())
-        };
+        // The same match on one device (match.gd): the classic preset as it is (the opponent
+        // places: the ruleset says so), the same seed, the same actions.
+        let settings = MatchSettings::with_rules(Mode::Singles, Ruleset::classic());
         assert_eq!(*served.rules().settings(), settings, "the server plays the ruleset as it is");
         let mut offline = Game::new(BoardSpec::icf(), settings, served.rules().seed()).unwrap();
         for action in &served.replay().actions {

@@ -9,7 +9,9 @@ func _until_a_piece_waits(seed: int) -> Array:
 	var board := new_board()
 	var rules := CarromRules.new()
 	rules.mode = CarromRules.MODE_SINGLES
-	rules.opponent_places = true
+	# The classic preset, as a new ruleset holds it: the opponent places (X3).
+	rules.ruleset = CarromRuleset.new()
+	check(rules.ruleset.opponent_places, "every preset has the opponent place returned pieces")
 	rules.board = board
 	add(rules, "Rules")
 	check(rules.start_match(seed), "start_match accepted")

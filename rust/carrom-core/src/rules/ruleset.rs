@@ -74,6 +74,12 @@ pub struct Ruleset {
     /// Whether a toss picks who chooses to break or to let the other side break (ICF);
     /// without, chance picks the breaker (S1).
     pub toss: bool,
+    /// Whether an opponent places the pieces that go back to the centre (X3); without, they go
+    /// to the free spot nearest the centre at once (X1). Every preset plays with it, online and
+    /// offline alike; a save or replay from before the setting reads as without (its strikes
+    /// were played so).
+    #[serde(default)]
+    pub opponent_places: bool,
 }
 
 impl Default for Ruleset {
@@ -121,6 +127,7 @@ impl Ruleset {
             last_coin_loses_board: false,
             games: 1,
             toss: false,
+            opponent_places: true,
         }
     }
 

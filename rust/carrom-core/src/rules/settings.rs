@@ -53,10 +53,6 @@ pub struct MatchSettings {
     pub rules: Ruleset,
     /// An optional clock for the whole match, seconds (G1); `None` plays without one.
     pub time_limit_seconds: Option<f64>,
-    /// Whether an opponent places the pieces that go back to the centre (X3); without, they go
-    /// to the free spot nearest the centre at once (X1). Saves and replays from before read as
-    /// without.
-    pub opponent_places: bool,
 }
 
 impl MatchSettings {
@@ -74,7 +70,7 @@ impl MatchSettings {
 
     /// `mode` played under `rules`.
     pub fn with_rules(mode: Mode, rules: Ruleset) -> Self {
-        Self { mode, rules, time_limit_seconds: None, opponent_places: false }
+        Self { mode, rules, time_limit_seconds: None }
     }
 
     /// Refuses settings out of range, naming the setting and what it allows.
@@ -111,10 +107,10 @@ impl MatchSettings {
         self.colours() && self.rules.colour_fouls
     }
 
-    /// Whether returned pieces wait for an opponent to place them (X3): asked for, and there is
-    /// an opponent (alone, CB1, they go back at once).
+    /// Whether returned pieces wait for an opponent to place them (X3): the ruleset asks for
+    /// it, and there is an opponent (alone, CB1, they go back at once).
     pub fn opponent_places(&self) -> bool {
-        self.opponent_places && self.mode.side_count() > 1
+        self.rules.opponent_places && self.mode.side_count() > 1
     }
 
     /// Whether a pocketed queen must be covered (Q2).

@@ -1,6 +1,6 @@
 //! What several test files share: random legal play.
 
-use carrom_core::game::{Action, Game};
+use carrom_core::game::{Action, Asked, Game};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -15,4 +15,21 @@ pub fn random_strike(game: &Game, rng: &mut ChaCha8Rng) -> Option<Action> {
         }
     }
     None
+}
+
+/// A random legal turn for whoever the match waits for: the toss's choice, a placement of
+/// returned pieces where the computer would put them (X3), or a random strike. (Not every
+/// test file that shares this module plays whole turns.)
+#[allow(dead_code)]
+pub fn random_turn(game: &Game, rng: &mut ChaCha8Rng) -> Option<Action> {
+    let awaited = game.awaited()?;
+    let seat = awaited.seat;
+    match awaited.asked {
+        Asked::ChooseBreak => Some(Action::ChooseBreak { seat, breaks: rng.random_bool(0.5) }),
+        Asked::Place => {
+            let spots = carrom_core::ai::placement::place(game.table(), game.rules(), seat);
+            Some(Action::Place { seat, spots })
+        }
+        Asked::Strike => random_strike(game, rng),
+    }
 }

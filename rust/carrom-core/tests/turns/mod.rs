@@ -4,8 +4,16 @@
 use carrom_core::rules::{Match, RuleEvent, ShotSummary, Verdict};
 use carrom_core::PieceKind;
 
-/// The seat to play takes a strike that does `shot`.
+/// Returned pieces that wait for a placer (X3) placed as they wait, nearest the centre.
+pub fn place_owed(m: &mut Match) {
+    if let Some(by) = m.placing().map(|p| p.by) {
+        m.place(by, &[]).unwrap();
+    }
+}
+
+/// The seat to play takes a strike that does `shot` (any placement owed made first).
 pub fn play(m: &mut Match, shot: ShotSummary) -> Verdict {
+    place_owed(m);
     let seat = m.to_play().expect("match still on");
     m.begin_strike(seat).unwrap();
     m.resolve(&shot).unwrap()

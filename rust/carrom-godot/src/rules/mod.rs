@@ -47,11 +47,6 @@ pub struct CarromRules {
     /// A clock for the whole match in seconds; 0 plays without one.
     #[export(range = (0.0, 36000.0, or_greater))]
     time_limit_seconds: f64,
-    /// Whether an opponent places the pieces that go back to the centre (RULES.md X3): they
-    /// wait beside the board (`placement_owed`) until `place_returned`. Off, they go to the
-    /// free spot nearest the centre at once (X1).
-    #[export]
-    opponent_places: bool,
     /// Whether chance picks the breaker even under a ruleset with a toss (RULES.md IC6).
     #[export]
     skip_toss: bool,
@@ -385,7 +380,6 @@ impl CarromRules {
         rules.target_points = settings.rules.target_points.into();
         rules.max_boards = settings.rules.max_boards.into();
         rules.time_limit_seconds = settings.time_limit_seconds.unwrap_or(0.0);
-        rules.opponent_places = settings.opponent_places;
         rules.last_tally.clear();
         Ok(())
     }
@@ -447,7 +441,6 @@ impl CarromRules {
             mode: self.mode.into(),
             rules,
             time_limit_seconds: (self.time_limit_seconds > 0.0).then_some(self.time_limit_seconds),
-            opponent_places: self.opponent_places,
         };
         let settings = if self.skip_toss {
             MatchSettings { rules: Ruleset { toss: false, ..settings.rules }, ..settings }

@@ -5,12 +5,12 @@
 
 mod link;
 
-use carrom_core::game::{Asked, Game};
+use carrom_core::game::Game;
 use carrom_core::Seat;
 use carrom_net::lobby::{self, ToClient, ToServer, LOBBY};
 use carrom_net::pick;
 use carrom_net::replica::Change;
-use carrom_net::{Choice, Placement, Player, Replica, Request};
+use carrom_net::{Player, Replica};
 use futures_util::{SinkExt, StreamExt};
 use link::open;
 use rand::SeedableRng;
@@ -25,14 +25,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// A bot's link to a server.
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-/// How a bot chooses its strikes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aim {
-    /// The computer's easy level: clears a board in a few dozen shots.
-    Computer,
-    /// A legal-looking strike at random: nearly free to choose, for load.
-    Random,
-}
+pub use carrom_net::pick::Aim;
 
 /// Why a bot stopped.
 #[derive(Debug, thiserror::Error)]
@@ -334,16 +327,7 @@ impl Bot {
             return Ok(false);
         }
         let Some(game) = self.game.as_ref() else { return Ok(false) };
-        let number = u8::from(seat);
-        let Some(awaited) = game.awaited() else { return Ok(false) };
-        let request = match awaited.asked {
-            Asked::ChooseBreak => Request::ChooseBreak(Choice { seat: number, breaks: true }),
-            Asked::Place => Request::Place(Placement { seat: number, spots: vec![] }),
-            Asked::Strike => Request::Strike(match self.aim {
-                Aim::Computer => pick::computer(game, seat, &mut self.rng),
-                Aim::Random => pick::random(game, seat, &mut self.rng),
-            }),
-        };
+        let Some(request) = pick::turn(game, &[seat], self.aim, &mut self.rng) else { return Ok(false) };
         self.striking = true;
         self.struck_at = Some(std::time::Instant::now());
         self.send_paced(Replica::ask(&request)).await?;

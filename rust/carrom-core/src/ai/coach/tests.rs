@@ -1,8 +1,8 @@
 use super::*;
-use crate::ai::tests::{after_break, coin_in_the_jaws, queen_in_the_jaws};
+use crate::ai::tests::{after_break, coin_in_the_jaws, queen_in_the_jaws, singles_x1};
 use crate::game::{Action, Game, Turn};
 use crate::physics::{Place, Pocket};
-use crate::rules::{MatchSettings, Mode, ShotSummary};
+use crate::rules::ShotSummary;
 use crate::spec::BoardSpec;
 use crate::vec2::Vec2;
 
@@ -79,7 +79,7 @@ fn a_shaky_hand_is_steered_to_a_shot_it_can_bring_off() {
 
 #[test]
 fn before_the_break_the_hint_is_a_break() {
-    let game = Game::new(BoardSpec::icf(), MatchSettings::new(Mode::Singles), 4).unwrap();
+    let game = Game::new(BoardSpec::icf(), singles_x1(), 4).unwrap();
     let hints = coach(game.table(), game.rules(), ask(Hand::CARROM_RL, 2));
     // Judged by breaking without a foul, not by a coin it may drop: no target, no pocket.
     assert!(!hints.is_empty(), "{hints:?}");
@@ -97,7 +97,7 @@ fn q_the_queen_is_named_when_it_can_be_covered_and_the_cover_after_it() {
 
     // The queen pocketed last strike with a coin before her: the next coin covers her.
     let (mut table, _, coin) = coin_in_the_jaws(1);
-    let mut rules = Match::new(MatchSettings::new(Mode::Singles), 1).unwrap();
+    let mut rules = Match::new(singles_x1(), 1).unwrap();
     let seat = rules.to_play().unwrap();
     let colour = rules.board().colour_of(rules.side_of(seat).unwrap()).unwrap();
     for kinds in [vec![colour], vec![PieceKind::Queen]] {

@@ -29,7 +29,7 @@ impl Match {
     /// shot, not its placement.
     pub(crate) fn with_automatic_returns(&self) -> Match {
         let mut automatic = self.clone();
-        automatic.settings.opponent_places = false;
+        automatic.settings.rules.opponent_places = false;
         automatic
     }
 
