@@ -189,7 +189,7 @@ func _status_parts(rules: CarromRules, to_play: int) -> Array[String]:
 	if Online.role == Online.Role.HOST:
 		# What friends need to join: the address and port, or the code for both.
 		var address := RoomCode.local_address()
-		var code := RoomCode.encode(address, Online.port)
+		var code := CarromLobby.host_code(address, Online.port)
 		parts.append(Words.say("STATUS_HOSTING", ["%s:%d" % [address, Online.port], code]))
 	return parts
 

@@ -278,7 +278,7 @@ func _on_join_pressed() -> void:
 	# "ws://" before the address: a host that takes web players (WebSocket).
 	var websocket := host.begins_with("ws://") or OS.has_feature("web")
 	host = host.trim_prefix("ws://")
-	var room := RoomCode.decode(host)
+	var room := CarromLobby.read_host_code(host)
 	if not room.is_empty():
 		host = room["address"]
 		Online.port = room["port"]

@@ -3,6 +3,7 @@
 //! server speaks, so a script keeps only its socket: it never spells a message, a field, a
 //! mode's or ruleset's name or the rule of a room code.
 
+use crate::fields::Field;
 use crate::heard::{heard_fields, kind};
 use crate::variant::dictionary;
 use carrom_core::rules::{Mode, Ruleset};
@@ -131,6 +132,26 @@ impl CarromLobby {
     #[func]
     fn is_server_url(text: GString) -> bool {
         lobby::is_server_url(&text.to_string())
+    }
+
+    /// The code friends on the local network type to join a host at `address` (IPv4) and
+    /// `port`, as `XXXXX-XXXXX`; "" when the address is not IPv4 or the port is 0.
+    #[func]
+    fn host_code(address: GString, port: i64) -> GString {
+        let address = address.to_string().parse::<std::net::Ipv4Addr>().ok();
+        let port = u16::try_from(port).ok();
+        let code = address.zip(port).and_then(|(a, p)| carrom_net::host_code::host_code(a, p));
+        GString::from(code.unwrap_or_default().as_str())
+    }
+
+    /// The host a typed code stands for, as {"address": "a.b.c.d", "port": n}; empty when
+    /// `typed` is not a code (any case, spaces and dashes anywhere; I and L read as 1, O as 0).
+    #[func]
+    fn read_host_code(typed: GString) -> VarDictionary {
+        let found = carrom_net::host_code::read_host_code(&typed.to_string());
+        dictionary(found.map_or_else(Vec::new, |(address, port)| {
+            vec![("address", Field::Text(address.to_string())), ("port", Field::Int(i64::from(port)))]
+        }))
     }
 
     /// The modes a match server plays, as its requests name them, in a menu's order.

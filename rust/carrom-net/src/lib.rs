@@ -23,6 +23,7 @@ pub mod error;
 pub mod hash;
 pub mod holder;
 pub mod host;
+pub mod host_code;
 pub mod intent;
 pub mod lobby;
 pub mod message;

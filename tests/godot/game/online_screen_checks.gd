@@ -193,13 +193,17 @@ func _check_games_found_on_the_network() -> void:
 ## A room code reads back as the address and port it was made from, however it is typed, and
 ## anything else is not taken for one.
 func _check_room_code() -> void:
-	var code := RoomCode.encode("192.168.1.20", 24680)
-	var back := RoomCode.decode(code)
-	var typed := RoomCode.decode(
+	var code := CarromLobby.host_code("192.168.1.20", 24680)
+	var back := CarromLobby.read_host_code(code)
+	var typed := CarromLobby.read_host_code(
 		code.to_lower().replace("-", " ").replace("0", "o").replace("1", "l")
 	)
 	var wanted := {"address": "192.168.1.20", "port": 24680}
-	var junk := [RoomCode.decode("hello"), RoomCode.decode("UUUUU-UUUUU"), RoomCode.decode("")]
+	var junk := [
+		CarromLobby.read_host_code("hello"),
+		CarromLobby.read_host_code("UUUUU-UUUUU"),
+		CarromLobby.read_host_code("")
+	]
 	var refused := junk.all(func(d: Dictionary) -> bool: return d.is_empty())
 	_report.call(
 		"a room code stands for the host's address and port",
