@@ -81,10 +81,10 @@ func _fill_timers() -> void:
 
 func _fill_games() -> void:
 	mode.clear()
-	for name_key: String in CarromLobby.get_modes():
+	for name_key: String in CarromRules.get_mode_names():
 		mode.add_item(tr("MODE_" + name_key.to_upper()))
 	ruleset.clear()
-	for name_key: String in CarromLobby.get_rulesets():
+	for name_key: String in CarromRuleset.get_preset_names():
 		ruleset.add_item(tr("RULESET_" + name_key.to_upper()))
 
 
@@ -136,11 +136,11 @@ func _on_make_room_pressed() -> void:
 
 ## The mode and the ruleset chosen, as the server names them.
 func _chosen_mode() -> String:
-	return CarromLobby.get_modes()[maxi(0, mode.selected)]
+	return CarromRules.get_mode_names()[maxi(0, mode.selected)]
 
 
 func _chosen_rules() -> String:
-	return CarromLobby.get_rulesets()[maxi(0, ruleset.selected)]
+	return CarromRuleset.get_preset_names()[maxi(0, ruleset.selected)]
 
 
 func _on_join_code_pressed() -> void:

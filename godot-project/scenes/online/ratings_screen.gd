@@ -52,7 +52,7 @@ func _notification(what: int) -> void:
 
 func _fill() -> void:
 	ladder.clear()
-	for mode_name: String in CarromLobby.get_modes():
+	for mode_name: String in CarromRules.get_mode_names():
 		ladder.add_item(tr("MODE_" + mode_name.to_upper()))
 	var lines: Array[String] = []
 	var server := Online.server
@@ -71,7 +71,7 @@ func _load() -> void:
 	_request.cancel_request()
 	_say(board, "")
 	_say(status, "RATINGS_LOADING")
-	var mode_name: String = CarromLobby.get_modes()[maxi(0, ladder.selected)]
+	var mode_name: String = CarromRules.get_mode_names()[maxi(0, ladder.selected)]
 	var url := (
 		"%s/leaderboard?ladder=%s&limit=%d"
 		% [ServerLink.http_base(GameSettings.server_url), mode_name, SHOWN]

@@ -110,8 +110,8 @@ func is_welcomed() -> bool:
 	return _welcomed and _socket != null and _socket.get_ready_state() == WebSocketPeer.STATE_OPEN
 
 
-## A quick match of `mode` (one of `CarromLobby.get_modes()`) under `rules` (one of
-## `CarromLobby.get_rulesets()`).
+## A quick match of `mode` (one of `CarromRules.get_mode_names()`) under `rules` (one of
+## `CarromRuleset.get_preset_names()`).
 func quick(mode: String, rules: String) -> void:
 	ask(CarromLobby.quick(mode, rules))
 

@@ -41,11 +41,10 @@ pub fn heard_fields(text: &str) -> Fields {
         }
     };
     let int = |n: u32| Field::Int(i64::from(n));
-    let text = |s: String| Field::Text(s);
     match told {
         ToClient::Welcome { player, ratings, playing } => vec![
             ("kind", Field::Int(kind::WELCOME)),
-            ("player", text(player)),
+            ("player", Field::Text(player)),
             ("ratings", Field::List(ratings.into_iter().map(rating_fields).collect())),
             ("playing", Field::Bool(playing)),
         ],
@@ -54,20 +53,20 @@ pub fn heard_fields(text: &str) -> Fields {
         }
         ToClient::Room { code, expires_in, taken, seats } => vec![
             ("kind", Field::Int(kind::ROOM)),
-            ("code", text(code)),
+            ("code", Field::Text(code)),
             ("expires_in", int(expires_in)),
             ("taken", int(u32::from(taken))),
             ("seats", int(u32::from(seats))),
         ],
         ToClient::Matched { id, code, watching } => vec![
             ("kind", Field::Int(kind::MATCHED)),
-            ("id", text(id)),
-            ("code", text(code)),
+            ("id", Field::Text(id)),
+            ("code", Field::Text(code)),
             ("watching", Field::Bool(watching)),
         ],
         ToClient::Over { changes, ending } => vec![
             ("kind", Field::Int(kind::OVER)),
-            ("ending", text(ending.as_str().into())),
+            ("ending", Field::Text(ending.as_str().into())),
             ("changes", Field::List(changes.into_iter().map(change_fields).collect())),
         ],
         ToClient::Refused { reason } => reason_fields(kind::REFUSED, reason),

@@ -1,12 +1,12 @@
 //! `CarromLobby`: the match server's lobby (carrom-net's `lobby`) for the game's link to it.
 //! Every request is written here and every answer read here, over the same Rust types the
-//! server speaks, so a script keeps only its socket: it never spells a message, a field, a
-//! mode's or ruleset's name or the rule of a room code.
+//! server speaks, so a script keeps only its socket: it never spells a message, a field or the
+//! rule of a room code (modes and rulesets are named by `CarromRules.get_mode_names()` and
+//! `CarromRuleset.get_preset_names()`, as the server names them).
 
 use crate::fields::Field;
 use crate::heard::{heard_fields, kind};
 use crate::variant::dictionary;
-use carrom_core::rules::{Mode, Ruleset};
 use carrom_net::lobby::{self, ToServer, LOBBY};
 use godot::prelude::*;
 
@@ -152,17 +152,5 @@ impl CarromLobby {
         dictionary(found.map_or_else(Vec::new, |(address, port)| {
             vec![("address", Field::Text(address.to_string())), ("port", Field::Int(i64::from(port)))]
         }))
-    }
-
-    /// The modes a match server plays, as its requests name them, in a menu's order.
-    #[func]
-    fn get_modes() -> PackedStringArray {
-        Mode::ALL.iter().map(|m| GString::from(m.name())).collect()
-    }
-
-    /// The rulesets a match server plays, as its requests name them, in a menu's order.
-    #[func]
-    fn get_rulesets() -> PackedStringArray {
-        Ruleset::PRESETS.iter().map(|name| GString::from(*name)).collect()
     }
 }

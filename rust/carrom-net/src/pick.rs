@@ -18,12 +18,12 @@ pub enum Aim {
     Random,
 }
 
-/// The turn a device without a person takes when the match waits for one of `seats`: the
-/// toss's winner chooses as the computer does (IC6), returned pieces go nearest the centre (X1,
-/// as a turn clock would place them: X3), and otherwise it strikes as `aim` says. `None` when
-/// the match waits for nobody or for another seat.
-pub fn turn(game: &Game, seats: &[Seat], aim: Aim, rng: &mut impl Rng) -> Option<Request> {
-    let awaited = game.awaited().filter(|a| seats.contains(&a.seat))?;
+/// The turn a device without a person takes for the seat the match waits for: the toss's
+/// winner chooses as the computer does (IC6), returned pieces go nearest the centre (X1, as a
+/// turn clock would place them: X3), and otherwise it strikes as `aim` says. `None` when the
+/// match waits for nobody.
+pub fn turn(game: &Game, aim: Aim, rng: &mut impl Rng) -> Option<Request> {
+    let awaited = game.awaited()?;
     let (seat, number) = (awaited.seat, u8::from(awaited.seat));
     Some(match awaited.asked {
         Asked::ChooseBreak => Request::ChooseBreak(Choice { seat: number, breaks: BREAKS_AFTER_TOSS }),

@@ -144,7 +144,7 @@ impl Net {
     /// its device if a peer holds it, else at the host.
     fn play_one(&mut self, rng: &mut ChaCha8Rng) -> bool {
         let Some(seat) = self.host.game().awaited().map(|a| a.seat) else { return false };
-        let Some(request) = pick::turn(self.host.game(), &[seat], Aim::Computer, rng) else { return false };
+        let Some(request) = pick::turn(self.host.game(), Aim::Computer, rng) else { return false };
         match self.host.host().holder(seat) {
             Holder::Device(token) => {
                 let peer = self.peers.iter().find(|p| p.token == token && p.connected).unwrap();

@@ -69,11 +69,11 @@ mod tests {
         host.connect(7);
         host.receive(&game, 7, &Replica::hello("Asha", "phone"), 0.0).unwrap();
         host.connect(8);
-        let players = ToPeer::Refused { reason: "x".into() };
+        let body = ToPeer::Refused { reason: "x".into() };
         let out = vec![
-            Outgoing::To(7, players.clone()),
-            Outgoing::All(players.clone()),
-            Outgoing::AllBut(7, players),
+            Outgoing::To(7, body.clone()),
+            Outgoing::All(body.clone()),
+            Outgoing::AllBut(7, body),
             Outgoing::Log("a line".into()),
         ];
         let addressed = host.address(out);

@@ -322,12 +322,15 @@ impl Bot {
     /// Acts, if this bot must and has nothing on the way: the toss's winner breaks (IC6),
     /// returned pieces go nearest the centre (X1), and otherwise it strikes.
     pub async fn strike_if_due(&mut self) -> Result<bool, BotError> {
-        let Some(seat) = self.to_play().filter(|_| !self.striking) else { return Ok(false) };
+        // `to_play`: the match waits for one of this bot's seats, and its turn is not on the way.
+        if self.striking || self.to_play().is_none() {
+            return Ok(false);
+        }
         if self.refused_at.is_some_and(|at| at.elapsed() < AFTER_REFUSAL) {
             return Ok(false);
         }
         let Some(game) = self.game.as_ref() else { return Ok(false) };
-        let Some(request) = pick::turn(game, &[seat], self.aim, &mut self.rng) else { return Ok(false) };
+        let Some(request) = pick::turn(game, self.aim, &mut self.rng) else { return Ok(false) };
         self.striking = true;
         self.struck_at = Some(std::time::Instant::now());
         self.send_paced(Replica::ask(&request)).await?;
