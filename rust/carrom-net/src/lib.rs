@@ -19,6 +19,7 @@
 pub mod beacon;
 pub mod bits;
 pub mod clock;
+pub mod driver;
 pub mod error;
 pub mod hash;
 pub mod holder;
@@ -39,6 +40,7 @@ pub mod served;
 
 pub use beacon::Beacon;
 pub use bits::Exact;
+pub use driver::{Driver, Stage};
 pub use error::NetError;
 pub use hash::StateHash;
 pub use host::{Addressed, Fan, Holder, Host, Outgoing, PeerId};

@@ -2,27 +2,43 @@
 //! a load bot. It is the one match the host is lent: every turn the host numbers is carried out
 //! on it at once (a strike run to rest) and settled, so what it sends is what it has played.
 
+use crate::driver::{Driver, Stage};
 use crate::error::NetError;
 use crate::host::{Holder, Host, Outgoing, PeerId};
 use crate::request::Request;
-use carrom_core::game::Game;
+use carrom_core::game::{Action, Begun, Game, GameError};
 use carrom_core::Seat;
 
 /// A host and the match it hosts.
 pub struct Served {
     host: Host,
     game: Game,
+    driver: Driver,
+}
+
+/// The match on a machine that shows nothing: a strike is run to rest as it begins.
+struct AtOnce<'a>(&'a mut Game);
+
+impl Stage for AtOnce<'_> {
+    fn game(&self) -> &Game {
+        self.0
+    }
+
+    fn begin(&mut self, action: &Action) -> Result<Begun, GameError> {
+        self.0.perform(action).map(Begun::Ruled)
+    }
 }
 
 impl Served {
     /// Hosts `game` with its seats held as `holders` says (see [`Host::new`]).
     pub fn new(game: Game, holders: impl IntoIterator<Item = (Seat, Holder)>) -> Result<Served, NetError> {
-        Ok(Served { host: Host::new(&game, holders)?, game })
+        let host = Host::new(&game, holders)?;
+        Ok(Served::with_host(game, host))
     }
 
     /// Hosts `game` by `host`, made for it (with its timers set).
     pub fn with_host(game: Game, host: Host) -> Served {
-        Served { host, game }
+        Served { host, game, driver: Driver::new() }
     }
 
     /// The match.
@@ -60,29 +76,9 @@ impl Served {
 
     /// Carries out every numbered turn in `out` on the match and settles it; what settling
     /// answers (a waiting strike taken, say) is carried out in turn.
-    fn carry_out(&mut self, out: Vec<Outgoing>, now: f64) -> Vec<Outgoing> {
-        let mut all = vec![];
-        let mut pending = out;
-        while !pending.is_empty() {
-            let mut next = vec![];
-            for message in pending {
-                let turn = match &message {
-                    Outgoing::All(body) => body.turn().ok().flatten(),
-                    _ => None,
-                };
-                all.push(message);
-                let Some((number, action)) = turn else { continue };
-                let ruling = match self.game.perform(&action) {
-                    Ok(ruling) => Some(ruling),
-                    Err(e) => {
-                        all.push(Outgoing::Log(format!("turn {number} was refused here: {e}")));
-                        None
-                    }
-                };
-                next.extend(self.host.settled(&self.game, ruling.as_ref(), now));
-            }
-            pending = next;
-        }
-        all
+    fn carry_out(&mut self, mut out: Vec<Outgoing>, now: f64) -> Vec<Outgoing> {
+        self.driver.take(&out);
+        out.extend(self.driver.play(&mut AtOnce(&mut self.game), &mut self.host, now));
+        out
     }
 }

@@ -15,15 +15,13 @@ use crate::convert;
 use crate::enums::{Holder, Who};
 use crate::refusal::Refused;
 use crate::rules::CarromRules;
-use carrom_core::game::Action;
 use carrom_net::clock::MAX_TURN_SECONDS;
 use carrom_net::players::MAX_PAUSE_SECONDS;
 use carrom_net::rate::{RateLimit, AIMS_PER_SECOND};
-use carrom_net::{Beacon, Host, NetError, Outgoing, Player, Replica, Request, StateHash};
+use carrom_net::{Beacon, Driver, Host, NetError, Outgoing, Player, Replica, Request, StateHash};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
 use godot::signal::ConnectHandle;
-use std::collections::VecDeque;
 
 /// Plays a match online: call `host_match` on the host, `join` on a peer, pass every message
 /// the transport brings to `receive_from_peer` (host) or `receive_from_host` (peer), and send
@@ -50,9 +48,7 @@ pub struct CarromNet {
     host: Option<Host>,
     replica: Option<Replica>,
     /// Turns to show, each after the one before has come to rest.
-    due: VecDeque<Action>,
-    /// Whether a numbered turn is being shown on the board and has not yet been ruled.
-    showing: bool,
+    driver: Driver,
     /// The seat of the turn this machine last sent the host, until the host numbers a turn for
     /// that seat or refuses it.
     asked: Option<u8>,
@@ -195,8 +191,7 @@ impl CarromNet {
         let players = host.players(now());
         self.host = Some(host);
         self.replica = None;
-        self.due.clear();
-        self.showing = false;
+        self.driver.clear();
         self.listen(&board);
         self.deliver(vec![Outgoing::All(players)]);
         Ok(())
@@ -245,8 +240,7 @@ impl CarromNet {
     fn join(&mut self, name: GString, token: GString) {
         self.host = None;
         self.replica = Some(Replica::new());
-        self.due.clear();
-        self.showing = false;
+        self.driver.clear();
         match self.board() {
             Ok(board) => self.listen(&board),
             Err(refused) => refused.log(),
@@ -324,12 +318,12 @@ impl CarromNet {
     #[func(gd_self)]
     fn finish_due(this: Gd<Self>) {
         let Ok(mut board) = this.bind().board() else { return };
-        let due = this.bind().due.len();
+        let due = this.bind().driver.len();
         for _ in 0..due + 2 {
             if board.bind().is_moving_now() {
                 board.bind_mut().simulate_to_rest();
             }
-            if this.bind().due.is_empty() {
+            if this.bind().driver.is_empty() {
                 return;
             }
             CarromNet::show_due(this.clone());
@@ -372,7 +366,7 @@ impl CarromNet {
     /// Shots received and not yet shown on the board.
     #[func]
     fn get_shots_due(&self) -> i64 {
-        self.due.len() as i64
+        self.driver.len() as i64
     }
 
     /// The hash of this machine's match as its board shows it: equal on every machine once

@@ -46,8 +46,7 @@ impl CarromNet {
     /// protocol — the host keeps its hash and takes what waited, a peer answers its hash.
     fn on_board_ruled(&mut self) {
         let at_rest = self.board().is_ok_and(|b| !b.bind().is_moving_now());
-        if self.showing && at_rest {
-            self.showing = false;
+        if at_rest && self.driver.rested() {
             self.settle();
         }
         self.show_due_later();
@@ -176,6 +175,7 @@ impl CarromNet {
     /// board plays it already), and other changes the host makes are shown as a peer would
     /// see them.
     pub(super) fn deliver(&mut self, out: Vec<Outgoing>) {
+        self.driver.take(&out);
         let Some(addressed) = self.host.as_ref().map(|host| host.address(out)) else { return };
         for message in addressed {
             let Addressed { fan, to, body, bytes } = match message {
@@ -186,9 +186,6 @@ impl CarromNet {
                     continue;
                 }
             };
-            if let (Fan::All, Ok(Some((_, action)))) = (fan, body.turn()) {
-                self.due.push_back(action);
-            }
             if let ToPeer::Players { players, pause_seconds } = &body {
                 self.players.clone_from(players);
                 self.wait_until = now() + f64::from(*pause_seconds);
@@ -232,8 +229,7 @@ impl CarromNet {
             Change::Resynced(game) => {
                 {
                     let mut net = this.bind_mut();
-                    net.due.clear();
-                    net.showing = false;
+                    net.driver.clear();
                 }
                 if !CarromNet::take(&this, *game) {
                     return false;
@@ -245,7 +241,7 @@ impl CarromNet {
                 let seat = action.seat().map(u8::from);
                 let accepted = {
                     let mut net = this.bind_mut();
-                    net.due.push_back(action);
+                    net.driver.push(action);
                     let accepted = seat.is_some() && net.asked == seat;
                     if accepted {
                         net.asked = None;
@@ -289,11 +285,10 @@ impl CarromNet {
             let (action, mut board) = {
                 let mut net = this.bind_mut();
                 let Ok(board) = net.board() else { return };
-                if net.showing || board.bind().is_moving_now() {
+                if board.bind().is_moving_now() {
                     return;
                 }
-                let Some(action) = net.due.pop_front() else { return };
-                net.showing = true;
+                let Some(action) = net.driver.begin_next() else { return };
                 (action, board)
             };
             let played = board.bind_mut().play(&action);
@@ -312,8 +307,9 @@ impl CarromNet {
                     // hash this settles with says so (the host then resends its state).
                     refused.log();
                     let mut net = this.bind_mut();
-                    net.showing = false;
-                    net.settle();
+                    if net.driver.rested() {
+                        net.settle();
+                    }
                 }
             }
         }
@@ -322,7 +318,7 @@ impl CarromNet {
     /// Asks for `show_due` once this node is no longer borrowed (from its own frame or a
     /// signal it hears), when there is a turn to show.
     pub(super) fn show_due_later(&mut self) {
-        if !self.due.is_empty() && !self.showing {
+        if !self.driver.is_empty() && !self.driver.is_showing() {
             self.base_mut().call_deferred("_show_due", &[]);
         }
     }
