@@ -31,6 +31,8 @@ const SILENT_SECONDS := 14.0
 ## A server that takes the connection but never answers it (frozen, overloaded) is left after
 ## this long, as a dropped link.
 const CONNECT_SECONDS := 10.0
+## The most frames of a new match held for its scene: its welcome and what followed at once.
+const MAX_HELD := 256
 ## Waits between tries to reconnect, seconds, each with up to a third more or less at random
 ## (so that a server's players do not all come back at once).
 const BACKOFF: Array[float] = [0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0]
@@ -57,6 +59,9 @@ var _welcomed := false
 ## Requests made before the welcome (CarromLobby's frames), sent once it comes.
 var _pending: Array[String] = []
 var _net: CarromNet
+## The match's frames that came before its scene gave a CarromNet to play them on (its
+## welcome comes with `matched`), at most MAX_HELD.
+var _held: Array[PackedByteArray] = []
 var _heard_at := 0.0
 var _dialled_at := 0.0
 var _pinged_at := 0.0
@@ -163,7 +168,17 @@ func play_on(net: CarromNet) -> void:
 	_net = net
 	_net.send_to_host.connect(_send_binary)
 	if not match_id.is_empty():
-		_net.join(_name, _token)
+		_net.join_seated()
+		# Once the scene that called this is ready: its match is told as a peer's would be.
+		_play_held.call_deferred()
+
+
+func _play_held() -> void:
+	var held := _held
+	_held = []
+	for packet in held:
+		if _net:
+			_net.receive_from_host(packet)
 
 
 ## Closes the link for good.
@@ -206,8 +221,12 @@ func _process(_delta: float) -> void:
 				_heard_at = now
 				if _socket.was_string_packet():
 					_lobby(packet.get_string_from_utf8())
-				elif _net and not match_id.is_empty():
+				elif match_id.is_empty():
+					pass
+				elif _net and _held.is_empty():
 					_net.receive_from_host(packet)
+				elif _held.size() < MAX_HELD:
+					_held.append(packet)
 			if now - _pinged_at >= PING_SECONDS:
 				_pinged_at = now
 				_socket.send_text(CarromLobby.ping())
@@ -279,11 +298,19 @@ func _lobby(text: String) -> void:
 			# Back at a seat: a later drop starts its back-off afresh.
 			_tries = 0
 			_moves = 0
+			# The same match again (back after a drop) goes on on the board that shows it; a
+			# new one waits, its frames held, for the scene that shows it (`play_on`).
+			var same: bool = message["id"] == match_id
 			match_id = message["id"]
 			code = message["code"]
 			watching = message["watching"]
-			if _net:
-				_net.join(_name, _token)
+			_held.clear()
+			if is_instance_valid(_net) and same:
+				_net.join_seated()
+			else:
+				if is_instance_valid(_net) and _net.send_to_host.is_connected(_send_binary):
+					_net.send_to_host.disconnect(_send_binary)
+				_net = null
 			matched.emit(match_id, code, watching)
 		CarromLobby.HEARD_OVER:
 			over.emit(message["ending"], message["changes"])

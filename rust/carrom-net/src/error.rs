@@ -34,9 +34,6 @@ pub enum NetError {
     /// A peer that has not said hello (or is not connected) sent a game message.
     #[error("say hello before anything else")]
     NoHello,
-    /// A hello whose token is not the one this connection proved to the server's lobby.
-    #[error("say hello with this device's own token: the one this connection gave the lobby")]
-    ForgedToken,
     /// A connection that already said hello said it again.
     #[error(
         "this connection has said hello already: one hello a connection (connect again to change device)"

@@ -8,8 +8,9 @@ use crate::error::NetError;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// The lobby's version: a device and a server that differ are told at hello.
-pub const LOBBY: u32 = 1;
+/// The lobby's version: a device and a server that differ are told at hello. Version 2: the
+/// lobby's hello is the one hello; a device seated at a table sends the match none of its own.
+pub const LOBBY: u32 = 2;
 /// The most bytes of one lobby message from a device.
 pub const MAX_LOBBY_BYTES: usize = 1024;
 /// The most bytes of one lobby message from a server, as a device reads it (the longest, a

@@ -62,6 +62,18 @@ impl Served {
         Ok(self.carry_out(out, now))
     }
 
+    /// A peer whose device is proved already, taken at once (see [`Host::connect_proved`]).
+    pub fn connect_proved(
+        &mut self,
+        peer: PeerId,
+        name: String,
+        token: String,
+        now: f64,
+    ) -> Result<Vec<Outgoing>, NetError> {
+        let out = self.host.connect_proved(peer, name, token, now)?;
+        Ok(self.carry_out(out, now))
+    }
+
     /// A turn for a seat played here (see [`Host::play_own`]).
     pub fn play_own(&mut self, request: impl Into<Request>, now: f64) -> Result<Vec<Outgoing>, NetError> {
         let out = self.host.play_own(&self.game, request, now)?;

@@ -25,8 +25,6 @@ pub struct Me {
     pub player: String,
     /// The name given.
     pub name: String,
-    /// The device token given.
-    pub token: String,
 }
 
 /// A lobby request refused: the kind, counted in `/metrics`, and the reason the device is told.
@@ -143,7 +141,7 @@ impl Desk {
             })
             .collect();
         let playing = busy(server, &player).await?;
-        self.me = Some(Me { player: player.clone(), name, token });
+        self.me = Some(Me { player: player.clone(), name });
         self.outbox.text(&ToClient::Welcome { player, ratings, playing });
         Ok(())
     }
@@ -264,7 +262,6 @@ impl Desk {
             peer: self.peer,
             player: me.player.clone(),
             name: me.name.clone(),
-            token: me.token.clone(),
             rating,
             outbox: self.outbox.clone(),
             slot: self.slot.clone(),

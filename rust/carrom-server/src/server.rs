@@ -48,8 +48,6 @@ pub struct Member {
     pub player: String,
     /// The name given.
     pub name: String,
-    /// The device token given (checked again at the protocol's hello).
-    pub token: String,
     /// The player's rating on the ladder in question.
     pub rating: f64,
     /// The connection's way out.
@@ -266,18 +264,19 @@ impl Server {
         if let Some(previous) = previous {
             let _ = previous.tx.try_send(ToTable::Leave { peer: member.peer });
         }
-        let connect = ToTable::Connect {
+        // Told before the table can speak: the table welcomes the device as it connects, and
+        // a device reads its match's frames only once it knows it is in one.
+        let Ok(permit) = joined.tx.try_reserve() else {
+            member.outbox.text(&ToClient::Refused { reason: "that match is busy: try again".into() });
+            return;
+        };
+        member.outbox.text(&ToClient::Matched { id: joined.id.clone(), code: joined.code.clone(), watching });
+        permit.send(ToTable::Connect {
             peer: member.peer,
             player: member.player.clone(),
             name: member.name.clone(),
-            token: member.token.clone(),
             outbox: member.outbox.clone(),
-        };
-        if joined.tx.try_send(connect).is_err() {
-            member.outbox.text(&ToClient::Refused { reason: "that match is busy: try again".into() });
-            return;
-        }
-        member.outbox.text(&ToClient::Matched { id: joined.id.clone(), code: joined.code.clone(), watching });
+        });
     }
 
     /// The table of a running match by id.

@@ -13,13 +13,12 @@ const FILE_LINES: usize = 400;
 const FN_LINES: usize = 80;
 
 /// Files still over [`FILE_LINES`], by path from the repository's root, with their length now.
-const FILES_OVER: [(&str, usize); 7] = [
+const FILES_OVER: [(&str, usize); 6] = [
     ("rust/carrom-core/src/ai/mod.rs", 416),
     ("rust/carrom-core/src/physics/table.rs", 479),
     ("rust/carrom-core/src/rules/referee/strike.rs", 430),
     ("rust/carrom-godot/src/ai.rs", 419),
     ("rust/carrom-godot/src/board/mod.rs", 519),
-    ("rust/carrom-godot/src/net/mod.rs", 418),
     ("rust/carrom-godot/src/rules/mod.rs", 460),
 ];
 

@@ -7,6 +7,8 @@
 //! and the wait for a player who dropped.
 
 mod aim;
+mod beacon;
+mod peer;
 mod roster;
 mod steps;
 mod turns;
@@ -18,7 +20,7 @@ use crate::rules::CarromRules;
 use carrom_net::clock::MAX_TURN_SECONDS;
 use carrom_net::players::MAX_PAUSE_SECONDS;
 use carrom_net::rate::{RateLimit, AIMS_PER_SECOND};
-use carrom_net::{Beacon, Driver, Host, NetError, Outgoing, Player, Replica, Request, StateHash};
+use carrom_net::{Driver, Host, NetError, Outgoing, Player, Replica, Request, StateHash};
 use godot::classes::{INode, Node, Time};
 use godot::prelude::*;
 use godot::signal::ConnectHandle;
@@ -234,21 +236,6 @@ impl CarromNet {
         taken
     }
 
-    /// Joins a host as `name`, with this device's `token` (kept between runs, so that seats
-    /// come back after a drop): the hello goes out by `send_to_host`.
-    #[func]
-    fn join(&mut self, name: GString, token: GString) {
-        self.host = None;
-        self.replica = Some(Replica::new());
-        self.driver.clear();
-        match self.board() {
-            Ok(board) => self.listen(&board),
-            Err(refused) => refused.log(),
-        }
-        let hello = Replica::hello(&name.to_string(), &token.to_string());
-        self.signals().send_to_host().emit(&PackedByteArray::from(hello.as_slice()));
-    }
-
     /// Bytes from the host, on a peer. False, with one warning, when they cannot be used.
     #[func(gd_self)]
     fn receive_from_host(mut this: Gd<Self>, bytes: PackedByteArray) -> bool {
@@ -273,44 +260,6 @@ impl CarromNet {
         this.bind_mut().send_request("strike", Request::Strike(intent))?;
         CarromNet::show_due(this);
         Ok(())
-    }
-
-    /// This machine's player stepped away (`away`: the app went to the background) or came
-    /// back: a peer tells the host, which waits for them as for a dropped player, their turn
-    /// clock stopped. False where there is nobody to tell (on the host, offline).
-    #[func]
-    fn step_away(&mut self, away: bool) -> bool {
-        if self.host.is_some() || self.replica.is_none() {
-            return false;
-        }
-        let bytes = Replica::away(away);
-        self.signals().send_to_host().emit(&PackedByteArray::from(bytes.as_slice()));
-        true
-    }
-
-    /// On the host: the datagram to broadcast on the local network so that players find this
-    /// match (`read_beacon` reads it), for the host listening on `port`. Empty elsewhere.
-    #[func]
-    fn get_beacon(&self, port: i64) -> PackedByteArray {
-        let (Some(host), Ok(port)) = (&self.host, u16::try_from(port)) else {
-            return PackedByteArray::new();
-        };
-        let name = self.host_name.to_string();
-        let open = u8::try_from(host.open_seats()).unwrap_or(u8::MAX);
-        let Some(mode) = self.with_game(|game| game.rules().mode().name()) else {
-            return PackedByteArray::new();
-        };
-        let beacon = Beacon::new(port, &name, mode, open);
-        PackedByteArray::from(beacon.to_bytes().as_slice())
-    }
-
-    /// A host's beacon read from a datagram: `{port, name, mode, open}` ("singles", "doubles" or
-    /// "points"; the seats still open), or an empty dictionary when it is not a beacon of this
-    /// game's protocol. Anyone on the network can send one: every field is checked.
-    #[func]
-    fn read_beacon(bytes: PackedByteArray) -> VarDictionary {
-        let beacon = Beacon::read(bytes.as_slice()).ok();
-        beacon.map(|b| crate::variant::dictionary(crate::fields::beacon_fields(&b))).unwrap_or_default()
     }
 
     /// Shows at once every turn received and not yet shown, each run to rest: the match as the

@@ -223,6 +223,24 @@ impl Host {
         self.peers.insert(peer, Connection { token: None, rate, stepped_away: false });
     }
 
+    /// A peer connected whose device the transport has proved already (a match server's lobby
+    /// took its hello): it is taken at once as device `token` named `name`, as if it had said
+    /// that hello here, and any hello it sends later is refused. Returns its welcome.
+    pub fn connect_proved(
+        &mut self,
+        peer: PeerId,
+        name: String,
+        token: String,
+        now: f64,
+    ) -> Result<Vec<Outgoing>, NetError> {
+        self.connect(peer);
+        let welcomed = self.hello(peer, name, token, now);
+        if welcomed.is_err() {
+            self.peers.remove(&peer);
+        }
+        welcomed
+    }
+
     /// Reads what `peer` sent at `now` (seconds) and answers it, checked against `game`, the
     /// match lent (at rest unless a numbered turn rolls on it). A refused message changes
     /// nothing; the caller logs the reason and may tell the peer (`refusal`).

@@ -64,8 +64,6 @@ pub struct Bot {
     pub players: Vec<Player>,
     /// Seconds the match waits for a dropped player, as last told.
     pub pause_seconds: u32,
-    /// Whether it says the protocol's hello by itself on being matched (a test may not).
-    pub auto_hello: bool,
     /// From each of its strikes leaving to its shot coming back, checked and simulated.
     pub latencies: Vec<Duration>,
     /// Whether a strike of its own is on its way, and since when.
@@ -120,7 +118,6 @@ impl Bot {
             turns: 0,
             players: vec![],
             pause_seconds: 0,
-            auto_hello: true,
             latencies: vec![],
             striking: false,
             struck_at: None,
@@ -209,14 +206,11 @@ impl Bot {
                     _ => {}
                 }
                 if let ToClient::Matched { .. } = message {
-                    // A new match: a new replica, and the protocol's hello.
+                    // A new match: a new replica, which the table's welcome follows (the lobby's
+                    // hello was the match's too).
                     self.replica = Replica::new();
                     self.game = None;
                     self.striking = false;
-                    if self.auto_hello {
-                        let hello = Replica::hello(&self.name, &self.token);
-                        self.send_paced(hello).await?;
-                    }
                 }
                 self.lobby.push_back(message);
             }

@@ -3,8 +3,8 @@
 //! trusted), reads what its players and watchers send, saves the match after every shot, and
 //! records its end — once — with the ratings it changes.
 
-mod admit;
 mod keep;
+mod refuse;
 mod spec;
 
 use crate::metrics::Metrics;
@@ -27,11 +27,10 @@ pub const MAX_WATCHERS: usize = 16;
 const LINGER: Duration = Duration::from_secs(120);
 /// How often the table keeps the time (the turn timer, the wait for a dropped player).
 const TICK: Duration = Duration::from_millis(100);
-/// How long a new table waits for its players' first hello before it counts one as missing.
-const HELLO_GRACE: Duration = Duration::from_secs(10);
-/// Frames a connection may have refused by its table (before its hello is taken, a hello with
-/// another token, a second hello): past this it is cut off, so that it cannot keep its table
-/// busy refusing it.
+/// How long a new table waits for its players to connect before it counts one as missing.
+const CONNECT_GRACE: Duration = Duration::from_secs(10);
+/// Hellos a connection may have refused by its table (the table said its hello): past this it
+/// is cut off.
 const MAX_REFUSED_HERE: u32 = 8;
 /// The longest a table waits for the database to save or end its match before trying again.
 const WRITE_WITHIN: Duration = Duration::from_secs(2);
@@ -65,8 +64,6 @@ pub enum ToTable {
         player: String,
         /// The name it gave.
         name: String,
-        /// The device token it said hello to the lobby with.
-        token: String,
         /// Its way out.
         outbox: Outbox,
     },
@@ -93,12 +90,8 @@ pub enum ToTable {
 
 struct Guest {
     player: String,
-    name: String,
-    token: String,
     outbox: Outbox,
-    /// Whether the host took its protocol hello.
-    hello: bool,
-    /// Frames the table refused it (before its hello, a forged or second hello).
+    /// Hellos the table refused it.
     refused_here: u32,
     /// When it was last told to slow down (match seconds): a flood is told once a second, not
     /// once a message, or the answers to it would fill its outbox and cut it off.
@@ -173,10 +166,10 @@ impl Table {
                     Some(event) => self.take(event),
                 },
                 _ = tick.tick() => {
-                    // A player seated by the lobby says the protocol's hello a round trip later:
-                    // the clock (and the wait for a missing player) starts once all have, or
-                    // after a grace, not in the moment between.
-                    if self.opened.elapsed() >= HELLO_GRACE || self.all_said_hello() {
+                    // The lobby seats a match's players one after another: the clock (and the
+                    // wait for a missing player) starts once all are here, or after a grace,
+                    // not in the moment between.
+                    if self.opened.elapsed() >= CONNECT_GRACE || self.all_seated_here() {
                         let out = self.served.tick(self.server.now());
                         self.deliver(out, None);
                     }
@@ -190,7 +183,7 @@ impl Table {
     fn take(&mut self, event: ToTable) {
         let now = self.server.now();
         match event {
-            ToTable::Connect { peer, player, name, token, outbox } => {
+            ToTable::Connect { peer, player, name, outbox } => {
                 let seated = self.spec.seated.iter().any(|s| s.player == player);
                 let watchers = self.guests.values().filter(|g| !self.is_seated(&g.player)).count();
                 if !seated && watchers >= MAX_WATCHERS {
@@ -202,34 +195,28 @@ impl Table {
                 if seated && self.served.host().shots() > 0 {
                     self.server.metrics().reconnects.inc();
                 }
-                self.served.host_mut().connect(peer);
+                // The one hello: the lobby's, proved with the device token; the match knows
+                // the player by their public id, so nothing a device sends can name another.
+                let welcome = match self.served.connect_proved(peer, name, player.clone(), now) {
+                    Ok(out) => out,
+                    Err(error) => {
+                        tracing::warn!(table = %self.spec.id, peer, %error, "a seated device was refused");
+                        outbox.text(&ToClient::Refused { reason: error.to_string() });
+                        return;
+                    }
+                };
                 self.guests.insert(
                     peer,
-                    Guest {
-                        player,
-                        name,
-                        token,
-                        outbox,
-                        hello: false,
-                        refused_here: 0,
-                        told_to_slow_at: f64::NEG_INFINITY,
-                    },
+                    Guest { player, outbox, refused_here: 0, told_to_slow_at: f64::NEG_INFINITY },
                 );
+                self.deliver(welcome, None);
             }
             ToTable::Bytes { peer, bytes, at } => {
-                let bytes = match self.admit(peer, bytes) {
-                    Ok(bytes) => bytes,
-                    Err(None) => return,
-                    Err(Some(error)) => return self.refuse(peer, &error, now),
-                };
+                if !self.guests.contains_key(&peer) {
+                    return;
+                }
                 match self.served.receive(peer, &bytes, now) {
-                    Ok(out) => {
-                        // The host took it: a hello (the only frame it takes first) is said.
-                        if let Some(guest) = self.guests.get_mut(&peer) {
-                            guest.hello = true;
-                        }
-                        self.deliver(out, Some(at))
-                    }
+                    Ok(out) => self.deliver(out, Some(at)),
                     Err(error) => self.refuse(peer, &error, now),
                 }
             }
@@ -300,9 +287,9 @@ impl Table {
         }
     }
 
-    /// Whether every seated player has a connection here that said the protocol's hello.
-    fn all_said_hello(&self) -> bool {
-        self.spec.seated.iter().all(|s| self.guests.values().any(|g| g.player == s.player && g.hello))
+    /// Whether every seated player has a connection here.
+    fn all_seated_here(&self) -> bool {
+        self.spec.seated.iter().all(|s| self.guests.values().any(|g| g.player == s.player))
     }
 
     fn is_seated(&self, player: &str) -> bool {
