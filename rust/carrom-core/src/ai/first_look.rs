@@ -2,9 +2,10 @@
 //! and at the game's step, to tell how often the cheap look sees what the full one sees. Used
 //! by `carrom-lab firstlook`; the figures are in `docs/benchmarks.md`.
 
+use super::considered::candidates;
 use super::phases::outcomes_first;
 use super::search::{coarse, Played, Search, Trial};
-use super::{candidates, AiError, Budget, Level};
+use super::{AiError, Budget, Level};
 use crate::physics::Table;
 use crate::rules::Match;
 use crate::seat::Seat;

@@ -132,7 +132,7 @@ impl Lines {
     /// one): the lines are what differ between positions.
     fn of(table: &Table, rules: &Match, seat: Seat, replies: usize) -> Option<Lines> {
         let side = rules.side_of(seat)?;
-        let targets = super::targets(table, rules, side);
+        let targets = super::considered::targets(table, rules, side);
         let mut found = candidate::pocketing(table, seat, &targets);
         found.sort_by(|a, b| b.promise.total_cmp(&a.promise));
         let mut lines: Vec<Vec<Shot>> = vec![];
@@ -150,7 +150,7 @@ impl Lines {
 
 /// What the pocketing lines `side` has from its seats are worth, by geometry.
 fn open_lines(table: &Table, rules: &Match, side: Side) -> f32 {
-    let targets = super::targets(table, rules, side);
+    let targets = super::considered::targets(table, rules, side);
     let lines: usize = rules
         .settings()
         .mode

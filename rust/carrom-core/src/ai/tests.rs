@@ -1,6 +1,7 @@
 use super::*;
 use crate::game::{Action, Game, Turn};
 use crate::physics::{Place, Pocket};
+use crate::piece::{PieceId, PieceKind};
 use crate::rules::{MatchSettings, Mode, Ruleset};
 use crate::spec::BoardSpec;
 

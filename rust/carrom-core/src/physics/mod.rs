@@ -10,6 +10,7 @@ mod piece_state;
 mod pocket;
 mod power;
 mod report;
+mod setting;
 mod snapshot;
 mod table;
 mod world;

@@ -27,7 +27,7 @@ impl CarromBoard {
     /// Moves every piece node to its piece.
     pub(super) fn sync_nodes(&mut self) {
         let (units, hide) = (self.units, self.hide_pocketed);
-        let pieces = super::shown(&self.game, &self.free).pieces();
+        let pieces = super::inner::shown(&self.game, &self.free).pieces();
         self.nodes.sync(pieces, units, hide);
     }
 
@@ -40,7 +40,7 @@ impl CarromBoard {
             striker: self.striker_scene.clone(),
         };
         let mut parent = self.to_gd().upcast::<Node2D>();
-        let table = super::shown(&self.game, &self.free);
+        let table = super::inner::shown(&self.game, &self.free);
         self.nodes.rebuild(&mut parent, &scenes, table.pieces(), table.spec(), self.units);
         self.sync_nodes();
     }

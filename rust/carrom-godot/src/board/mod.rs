@@ -7,12 +7,14 @@
 
 mod draw;
 mod game;
+mod inner;
 mod looks;
 mod painting;
 mod pieces;
 mod play;
 mod practice;
 mod query;
+mod repaint;
 mod shade;
 mod show;
 mod stepper;
@@ -22,8 +24,7 @@ use crate::enums::{Kind, Place};
 use crate::physics::CarromPhysics;
 use crate::refusal::Refused;
 use crate::units::Units;
-use carrom_core::game::{Game, GameError, Turn};
-use carrom_core::markings::markings;
+use carrom_core::game::Game;
 use carrom_core::physics::{ShotReport, Table};
 use carrom_core::practice::Stroke;
 use carrom_core::rules::Verdict;
@@ -175,47 +176,11 @@ impl INode2D for CarromBoard {
         if !Engine::singleton().is_editor_hint() {
             self.keep_time(delta);
         }
-        let (turn, sharpness) = (self.base().get_global_rotation(), self.sharpness());
-        let turned = turn_between(turn, self.drawn_turn) > 0.02;
-        let resized =
-            self.painting.as_ref().is_some_and(|p| (sharpness - p.painted_for).abs() > 0.04 * sharpness);
-        let (was_turn, was_sharpness) = std::mem::replace(&mut self.seen, (turn, sharpness));
-        let still =
-            turn_between(turn, was_turn) < 1e-4 && (sharpness - was_sharpness).abs() <= 1e-4 * sharpness;
-        let faded = self.fade() < 0.999;
-        let repaint = match self.painting.as_mut() {
-            Some(painting) => {
-                painting.follow(turn, sharpness, faded);
-                painting.due(turned || resized, still)
-            }
-            // The editor draws live.
-            None => turned,
-        };
-        if repaint {
-            self.base_mut().queue_redraw();
-        }
+        self.follow_the_screen();
     }
 
     fn draw(&mut self) {
-        let look = style::Look {
-            surface: self.surface_color,
-            frame: self.frame_color,
-            line: self.line_color,
-            circle: self.circle_color,
-            pocket: self.pocket_color,
-            frame_wood: self.frame_texture.clone(),
-            surface_wood: self.surface_texture.clone(),
-            light: self.light_towards(),
-        };
-        let (m, units) = (markings(self.table().spec()), self.units);
-        let sharpness = self.sharpness();
-        match self.painting.take() {
-            Some(mut painting) => {
-                painting.paint(m, look, units, sharpness);
-                self.painting = Some(painting);
-            }
-            None => draw::draw_board(&mut self.base_mut(), &m, &look, units),
-        }
+        self.draw_still();
     }
 }
 
@@ -381,153 +346,5 @@ impl CarromBoard {
     fn set_striker_scene(&mut self, scene: Option<Gd<PackedScene>>) {
         self.striker_scene = scene;
         self.rebuild_if_ready();
-    }
-}
-
-/// The Rust side of the board, for the other nodes of this crate.
-impl CarromBoard {
-    /// Screen pixels per board pixel: the node's scale on its canvas and the window's stretch.
-    fn sharpness(&self) -> f32 {
-        let on_canvas = self.base().get_global_transform_with_canvas().scale().x.abs();
-        let stretch =
-            self.base().get_viewport().map(|v| v.get_final_transform().scale().x.abs()).unwrap_or(1.0);
-        on_canvas * stretch
-    }
-
-    /// How opaque the board is drawn: its modulate's alpha and its parents'.
-    fn fade(&self) -> f32 {
-        let mut alpha = self.base().get_modulate().a;
-        let mut parent = self.base().get_parent();
-        while let Some(node) = parent {
-            let Ok(item) = node.clone().try_cast::<godot::classes::CanvasItem>() else { break };
-            alpha *= item.get_modulate().a;
-            parent = item.get_parent();
-        }
-        alpha
-    }
-
-    /// Towards the lamp in the board's own frame, remembering the turn it was drawn at.
-    fn light_towards(&mut self) -> Vector2 {
-        self.drawn_turn = self.base().get_global_rotation();
-        self.light_direction.normalized().rotated(-self.drawn_turn)
-    }
-
-    /// The table shown: the match's, or free play's.
-    pub(crate) fn table(&self) -> &Table {
-        shown(&self.game, &self.free)
-    }
-
-    /// The match played here, if any.
-    pub(crate) fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
-    }
-
-    /// Whether a shot is under way.
-    pub(crate) fn is_moving_now(&self) -> bool {
-        self.table().is_moving()
-    }
-
-    /// The board's scale.
-    pub(crate) fn units(&self) -> Units {
-        self.units
-    }
-
-    /// Where `seat`'s striker stands at `offset` pixels along its baseline, in metres.
-    pub(crate) fn striker_spot_at(&self, seat: i64, offset: f64) -> Result<carrom_core::Vec2, Refused> {
-        let seat = crate::convert::seat(seat)?;
-        let offset = self.units.metres("offset", offset)?;
-        Ok(carrom_core::baseline::striker_spot(self.table().spec(), seat, offset))
-    }
-
-    /// What the rules decided last (read it on `ruled`).
-    pub(crate) fn last_verdict(&self) -> &Verdict {
-        &self.last_verdict
-    }
-
-    /// The report of the last shot that finished, and which shot it was (counted from 1), for
-    /// nodes that judge it (trick shots).
-    pub(crate) fn last_shot(&self) -> Option<(u64, &ShotReport)> {
-        self.last_report.as_ref().map(|report| (self.finished_shots, report))
-    }
-
-    /// The last strike made on this board, its exact values (none since a new table).
-    pub(crate) fn last_stroke(&self) -> Option<Stroke> {
-        self.last_stroke
-    }
-
-    /// The one turn sequence on the table shown: judged and recorded by the match played
-    /// here, free play without one.
-    fn turn(&mut self) -> Turn<'_> {
-        match &mut self.game {
-            Some(game) => game.turn(),
-            None => Turn::free(&mut self.free),
-        }
-    }
-
-    /// The table of free play, to change; refused while a match is played here, for the call
-    /// named `call` (`instead` is the rules' call that does it for a match).
-    fn free_table(&mut self, call: &str, instead: &str) -> Result<&mut Table, Refused> {
-        if self.game.is_some() {
-            return Err(format!(
-                "CarromBoard.{call} is refused while a match is played on this board: use CarromRules.{instead}"
-            )
-            .into());
-        }
-        Ok(&mut self.free)
-    }
-
-    fn after_new_table(&mut self) {
-        self.stepper.clear();
-        self.last_report = None;
-        self.last_stroke = None;
-        self.sync_nodes();
-        self.base_mut().queue_redraw();
-    }
-
-    /// The physics resource's values on the free table (at rest only; a match keeps its own).
-    fn apply_physics(&mut self) -> Result<(), GameError> {
-        let Some(physics) = &self.physics else { return Ok(()) };
-        if self.game.is_some() {
-            return Ok(());
-        }
-        let mut spec = self.free.spec().clone();
-        spec.physics = physics.bind().apply_to(&spec.physics);
-        if spec != *self.free.spec() {
-            self.free.set_spec(spec)?;
-        }
-        Ok(())
-    }
-
-    fn apply_physics_or_log(&mut self) {
-        if let Err(e) = self.apply_physics() {
-            Refused(format!("CarromBoard.physics: {e}")).log();
-        }
-    }
-}
-
-/// The table shown: the match's, or free play's. Apart from `CarromBoard::table` for the
-/// places that borrow another field of the board beside it.
-fn shown<'a>(game: &'a Option<Game>, free: &'a Table) -> &'a Table {
-    game.as_ref().map_or(free, Game::table)
-}
-
-/// How far apart two turns are, in radians, the short way round (a half turn reads as π or
-/// −π, and a whole turn as none).
-fn turn_between(a: f32, b: f32) -> f32 {
-    let (half, whole) = (std::f32::consts::PI, std::f32::consts::TAU);
-    ((a - b + half).rem_euclid(whole) - half).abs()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::turn_between;
-    use std::f32::consts::{PI, TAU};
-
-    #[test]
-    fn a_half_turn_either_way_is_no_turn_between_and_a_whole_turn_is_none() {
-        assert!(turn_between(PI, -PI) < 1e-5);
-        assert!(turn_between(TAU, 0.0) < 1e-5);
-        assert!((turn_between(0.1, -0.1) - 0.2).abs() < 1e-5);
-        assert!((turn_between(PI - 0.05, -PI + 0.05) - 0.1).abs() < 1e-4);
     }
 }

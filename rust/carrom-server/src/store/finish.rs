@@ -84,55 +84,68 @@ impl Store {
             tx.rollback().await?;
             return Ok(None);
         }
-        let mut changes = vec![];
-        if let Some(ladder) = finished.ladder {
-            let mut before = vec![];
-            for seated in finished.seated {
-                let row = sqlx::query(
-                    "SELECT rating, deviation, volatility, games FROM ratings WHERE player = $1 AND ladder = $2",
-                )
-                .bind(&seated.player)
-                .bind(ladder)
-                .fetch_optional(&mut *tx)
-                .await?;
-                before.push(match row {
-                    Some(row) => standing_of(&row)?,
-                    None => Standing::new(ladder),
-                });
-            }
-            let sides: Vec<usize> = finished.seated.iter().map(|s| s.side).collect();
-            let after = rating::rate(ladder, &before, &sides, finished.ranks);
-            for ((seated, old), new) in finished.seated.iter().zip(&before).zip(&after) {
-                sqlx::query(
-                    "INSERT INTO ratings (player, ladder, rating, deviation, volatility, games) \
-                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (player, ladder) DO UPDATE SET \
-                     rating = excluded.rating, deviation = excluded.deviation, \
-                     volatility = excluded.volatility, games = excluded.games",
-                )
-                .bind(&seated.player)
-                .bind(ladder)
-                .bind(new.rating)
-                .bind(new.deviation)
-                .bind(new.volatility)
-                .bind(i64::from(new.games))
-                .execute(&mut *tx)
-                .await?;
-                sqlx::query(
-                    "INSERT INTO rating_changes (match_id, player, ladder, rating_before, rating_after, at) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(finished.id)
-                .bind(&seated.player)
-                .bind(ladder)
-                .bind(old.rating)
-                .bind(new.rating)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?;
-                changes.push((seated.clone(), old.rating.round() as i32, new.rating.round() as i32));
-            }
-        }
+        let changes = match finished.ladder {
+            Some(ladder) => rate(&mut tx, finished, ladder, at).await?,
+            None => vec![],
+        };
         tx.commit().await?;
         Ok(Some(changes))
     }
+}
+
+/// Rates the players of `finished` on `ladder` in `tx`, each change kept beside the match:
+/// each player's rating before and after.
+async fn rate(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    finished: &Finished<'_>,
+    ladder: &str,
+    at: i64,
+) -> Result<Vec<(Seated, i32, i32)>, StoreError> {
+    let mut changes = vec![];
+    let mut before = vec![];
+    for seated in finished.seated {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, games FROM ratings WHERE player = $1 AND ladder = $2",
+        )
+        .bind(&seated.player)
+        .bind(ladder)
+        .fetch_optional(&mut **tx)
+        .await?;
+        before.push(match row {
+            Some(row) => standing_of(&row)?,
+            None => Standing::new(ladder),
+        });
+    }
+    let sides: Vec<usize> = finished.seated.iter().map(|s| s.side).collect();
+    let after = rating::rate(ladder, &before, &sides, finished.ranks);
+    for ((seated, old), new) in finished.seated.iter().zip(&before).zip(&after) {
+        sqlx::query(
+            "INSERT INTO ratings (player, ladder, rating, deviation, volatility, games) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (player, ladder) DO UPDATE SET \
+             rating = excluded.rating, deviation = excluded.deviation, \
+             volatility = excluded.volatility, games = excluded.games",
+        )
+        .bind(&seated.player)
+        .bind(ladder)
+        .bind(new.rating)
+        .bind(new.deviation)
+        .bind(new.volatility)
+        .bind(i64::from(new.games))
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO rating_changes (match_id, player, ladder, rating_before, rating_after, at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(finished.id)
+        .bind(&seated.player)
+        .bind(ladder)
+        .bind(old.rating)
+        .bind(new.rating)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+        changes.push((seated.clone(), old.rating.round() as i32, new.rating.round() as i32));
+    }
+    Ok(changes)
 }

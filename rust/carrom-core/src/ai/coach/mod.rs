@@ -161,46 +161,58 @@ pub fn hints(
     if let Some(i) = safety.filter(|&i| !picks.iter().any(|&c| scored[c].same_outcome(&scored[i]))) {
         picks.push(i);
     }
-    let chosen: Vec<&Played> = picks.iter().map(|&i| &scored[i]).collect();
     // Played in full whatever the time limit: a hint without its chance is no hint.
-    let draws = Search::new(Budget::default(), cancel);
-    let mut hints: Vec<Hint> = chosen
-        .into_iter()
-        .enumerate()
-        .map(|(i, meant)| {
-            let target = target(rules, side, meant);
-            let mut hand_rng =
-                ChaCha8Rng::seed_from_u64(seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let trials: Vec<Trial> = (0..DRAWS)
-                .map(|_| Trial {
-                    table: &base,
-                    rules,
-                    side,
-                    shot: hand.spoil(&base, meant.shot, &mut hand_rng),
-                })
-                .collect();
-            let tries: Vec<Option<Played>> = draws.play_all(&trials, 0).into_iter().flatten().collect();
-            let made = tries.iter().flatten().filter(|p| made_it(p, target)).count();
-            // What the shot is worth as this hand plays it: a try the table refuses (struck
-            // backwards off the baseline) counts as the search counts one, a foul.
-            let value = tries.iter().map(|t| t.as_ref().map_or(REFUSED, |p| p.value)).sum::<f32>()
-                / tries.len().max(1) as f32;
-            let hint = Hint {
-                shot: meant.shot,
-                target,
-                pocket: target.and_then(|t| meant.pocketed.iter().find(|d| d.piece == t)).map(|d| d.pocket),
-                chance: made as f32 / tries.len().max(1) as f32,
-                reason: reason(&base, rules, meant, target),
-                value,
-                worth: value + meant.leave,
-            };
-            hint
-        })
-        .collect();
+    let weighing =
+        Weighing { base: &base, rules, side, hand, seed, draws: Search::new(Budget::default(), cancel) };
+    let mut hints: Vec<Hint> =
+        picks.iter().enumerate().map(|(i, &at)| weighing.hint(i, &scored[at])).collect();
     // Best first as the player's hand would play them; the search's own order breaks a tie.
     hints.sort_by(|a, b| b.worth.total_cmp(&a.worth));
     hints.truncate(count);
     Ok(hints)
+}
+
+/// A hint's shot played by the player's hand, `DRAWS` times: its chance and its worth.
+struct Weighing<'a> {
+    base: &'a Table,
+    rules: &'a Match,
+    side: Side,
+    hand: Hand,
+    seed: u64,
+    draws: Search<'a>,
+}
+
+impl Weighing<'_> {
+    /// The `i`th hint, for the shot `meant`.
+    fn hint(&self, i: usize, meant: &Played) -> Hint {
+        let (base, rules, side) = (self.base, self.rules, self.side);
+        let target = target(rules, side, meant);
+        let mut hand_rng =
+            ChaCha8Rng::seed_from_u64(self.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let trials: Vec<Trial> = (0..DRAWS)
+            .map(|_| Trial {
+                table: base,
+                rules,
+                side,
+                shot: self.hand.spoil(base, meant.shot, &mut hand_rng),
+            })
+            .collect();
+        let tries: Vec<Option<Played>> = self.draws.play_all(&trials, 0).into_iter().flatten().collect();
+        let made = tries.iter().flatten().filter(|p| made_it(p, target)).count();
+        // What the shot is worth as this hand plays it: a try the table refuses (struck
+        // backwards off the baseline) counts as the search counts one, a foul.
+        let value = tries.iter().map(|t| t.as_ref().map_or(REFUSED, |p| p.value)).sum::<f32>()
+            / tries.len().max(1) as f32;
+        Hint {
+            shot: meant.shot,
+            target,
+            pocket: target.and_then(|t| meant.pocketed.iter().find(|d| d.piece == t)).map(|d| d.pocket),
+            chance: made as f32 / tries.len().max(1) as f32,
+            reason: reason(base, rules, meant, target),
+            value,
+            worth: value + meant.leave,
+        }
+    }
 }
 
 /// The first piece of `side`'s own (the queen included) the shot pocketed, after the break.

@@ -7,6 +7,7 @@
 mod checked;
 mod games;
 mod pass;
+mod penalty;
 mod placing;
 mod scoring;
 mod strike;

@@ -1,6 +1,8 @@
 //! `CarromAi`: the computer opponent (and coach) of carrom-core, thinking on a pool of worker
 //! threads so that the game never waits for it. It answers by signal on the main thread.
 
+mod workers;
+
 use crate::alive::alive;
 use crate::board::CarromBoard;
 use crate::convert;
@@ -15,11 +17,10 @@ use carrom_core::rules::Match;
 use carrom_core::seat::Seat;
 use godot::classes::{INode, Node};
 use godot::prelude::*;
-use rayon::{ThreadPool, ThreadPoolBuilder};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use rayon::ThreadPool;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// What a search brings back.
 enum Answer {
@@ -346,74 +347,5 @@ impl CarromAi {
             return Err("already thinking: wait for its signal (or think_failed), or call cancel()".into());
         }
         Ok(())
-    }
-
-    /// Runs `work` on the worker threads with this decision's seed, budget and cancel flag.
-    fn spawn(
-        &mut self,
-        work: impl FnOnce(u64, Budget, &AtomicBool) -> Result<Answer, AiError> + Send + 'static,
-    ) -> Result<(), Refused> {
-        let pool = self.pool()?;
-        let seed = (self.seed as u64).wrapping_add(self.decisions);
-        self.decisions += 1;
-        let budget = Budget { time_limit: Some(Duration::from_secs_f64(self.time_budget)) };
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (send, answer) = channel();
-        let flag = cancel.clone();
-        // The search runs on the pool, and its parallel phases on the pool's threads.
-        pool.spawn(move || {
-            let found = work(seed, budget, &flag).map_err(|e| e.to_string());
-            // The node may have gone; then nobody waits for the answer.
-            send.send(found).ok();
-        });
-        self.job = Some(Job { answer, cancel });
-        Ok(())
-    }
-
-    /// The worker threads for `threads`, started on first use or when the number changed.
-    fn pool(&mut self) -> Result<Arc<ThreadPool>, String> {
-        if !THREADS.contains(&self.threads) {
-            return Err(format!(
-                "CarromAi.threads must lie between 0 (one per core but one) and 64 (got {})",
-                self.threads
-            ));
-        }
-        if let Some((threads, pool)) = &self.pool {
-            if *threads == self.threads {
-                return Ok(pool.clone());
-            }
-        }
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
-            n => n as usize,
-        };
-        let pool = ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("carrom-ai-{i}"))
-            .build()
-            .map_err(|e| format!("could not start the computer's threads: {e}"))?;
-        let pool = Arc::new(pool);
-        self.pool = Some((self.threads, pool.clone()));
-        Ok(pool)
-    }
-
-    /// Worker threads the computer thinks on (after its first decision; 0 before).
-    #[func]
-    fn get_thread_count(&self) -> i64 {
-        self.pool.as_ref().map_or(0, |(_, p)| p.current_num_threads() as i64)
-    }
-
-    /// Stops thinking; no `shot_ready`, `hints_ready` or `review_ready` follows. Safe to call at any time.
-    #[func]
-    fn cancel(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.cancel.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// Whether a search is under way.
-    #[func]
-    fn is_thinking(&self) -> bool {
-        self.job.is_some()
     }
 }
