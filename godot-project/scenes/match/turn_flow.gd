@@ -109,9 +109,3 @@ func _turn_board_to(seat: int) -> Tween:
 ## The returned pieces are placed: the turn they held up begins.
 func _on_placement_placed() -> void:
 	_on_rules_turn_started(rules.get_seat_to_play())
-
-
-func _on_ai_think_failed(reason: String) -> void:
-	push_warning("The computer found no shot (%s); it plays a gentle one." % reason)
-	var seat := rules.get_seat_to_play()
-	controller.play_computer_shot(seat, 0.0, board.get_seat_forward(seat), 0.3)

@@ -277,6 +277,19 @@ fn rank(
     Ok(Ranked { scored, pick })
 }
 
+/// How hard the computer strikes when no search could choose its shot: a share of the
+/// striker's top speed.
+const FALLBACK_PACE: f32 = 0.3;
+
+/// The shot the computer plays when no search could choose one (none was legal, or the search
+/// failed): straight ahead, gently, from the free spot nearest the middle of its baseline. The
+/// computer always plays, so a match against it never stalls.
+pub fn fallback_shot(table: &Table, seat: Seat) -> Shot {
+    let offset = table.nearest_free_striker_offset(seat, 0.0).unwrap_or(0.0);
+    let speed = table.spec().physics.max_striker_speed * FALLBACK_PACE;
+    Shot { seat, offset, direction: -seat.towards(), speed }
+}
+
 fn rotate(v: Vec2, angle: f32) -> Vec2 {
     let (s, c) = (libm::sinf(angle), libm::cosf(angle));
     Vec2::new(v.x * c - v.y * s, v.x * s + v.y * c)

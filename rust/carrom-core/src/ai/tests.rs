@@ -482,3 +482,22 @@ fn cb1_alone_with_carrom_rl_hand_the_expert_plays_the_shots_that_hand_brings_off
     }
     assert!(knowing > unknowing + 0.4, "told its hand {knowing}, not told {unknowing} (sums over 6 boards)");
 }
+
+#[test]
+fn the_computers_fallback_shot_goes_straight_ahead_gently_from_a_free_spot() {
+    let mut table = Table::new(BoardSpec::icf()).unwrap();
+    for seat in Seat::ALL {
+        let shot = fallback_shot(&table, seat);
+        table.check_striker_spot(seat, shot.offset).unwrap();
+        table.check_flick(seat, shot.direction, shot.speed).unwrap();
+        assert!(shot.direction.dot(-seat.towards()) > 0.999, "{seat} strikes straight ahead");
+        assert!(shot.speed < table.spec().physics.max_striker_speed / 2.0, "gently");
+    }
+    // A coin on the middle of the baseline: the striker stands aside, still on a legal spot.
+    let seat = Seat::ALL[0];
+    let middle = crate::baseline::striker_spot(table.spec(), seat, 0.0);
+    table.set_piece(PieceId::QUEEN, Place::Board, middle).unwrap();
+    let shot = fallback_shot(&table, seat);
+    assert!(shot.offset.abs() > 0.0);
+    table.check_striker_spot(seat, shot.offset).unwrap();
+}

@@ -9,7 +9,9 @@ use crate::convert;
 use crate::enums::Level;
 use crate::refusal::Refused;
 use crate::units::vector;
-use carrom_core::ai::{hints, plan, AiError, Ask, Budget, Hand, Hint, Reviewed, Shot, MOST_HINTS};
+use carrom_core::ai::{
+    fallback_shot, hints, plan, AiError, Ask, Budget, Hand, Hint, Reviewed, Shot, MOST_HINTS,
+};
 use carrom_core::game::Replay;
 use carrom_core::physics::Table;
 use carrom_core::practice::hints_alone;
@@ -36,6 +38,9 @@ enum Answer {
 struct Job {
     answer: Receiver<Result<Answer, String>>,
     cancel: Arc<AtomicBool>,
+    /// For the computer's shot: the seat it plays, which gets the fallback shot if the search
+    /// fails (the computer always plays).
+    plays: Option<Seat>,
 }
 
 /// The longest and shortest a decision may be given, seconds.
@@ -97,7 +102,12 @@ impl INode for CarromAi {
             Err(TryRecvError::Empty) => return,
             Err(TryRecvError::Disconnected) => Err("the search stopped without an answer".into()),
         };
+        let plays = job.plays;
         self.job = None;
+        let answer = match (answer, plays) {
+            (Err(reason), Some(seat)) => self.fallback(seat, &reason),
+            (answer, _) => answer,
+        };
         let answer = answer.and_then(|answer| {
             let board = alive(&self.board).ok_or("CarromAi.board is not set")?;
             let board = board.bind();
@@ -166,7 +176,8 @@ impl CarromAi {
     /// `hints_ready` gives one).
     #[signal]
     fn review_ready(lines: Array<VarDictionary>);
-    /// No shot could be found, or no hint (says why).
+    /// No hint or review could be made (says why). The computer's own search never fails
+    /// this way: without a shot it plays a gentle one straight ahead.
     #[signal]
     fn think_failed(reason: GString);
 
@@ -201,7 +212,11 @@ impl CarromAi {
         let level = level.into();
         self.start(seat, move |table, game, seat, seed, budget, cancel| {
             plan(table, game, seat, level, seed, budget, cancel).map(|p| Answer::Shot(p.played))
-        })
+        })?;
+        if let Some(job) = &mut self.job {
+            job.plays = convert::seat(seat).ok();
+        }
+        Ok(())
     }
 
     /// Starts the coach for `seat`: up to `count` (1–8) of the expert's best shots for a player
@@ -287,6 +302,15 @@ impl CarromAi {
         let mut board = board.ok_or("CarromAi.board must be set to a CarromBoard")?;
         let ruled = board.bind_mut().rule(|turn| turn.choose_break(seat, carrom_core::ai::BREAKS_AFTER_TOSS));
         ruled
+    }
+
+    /// The computer's shot for `seat` when its search failed for `reason`: the fallback shot,
+    /// with a warning.
+    fn fallback(&self, seat: Seat, reason: &str) -> Result<Answer, String> {
+        let board = alive(&self.board).ok_or("CarromAi.board is not set")?;
+        godot_warn!("carrom: the computer found no shot ({reason}); it plays a gentle one");
+        let shot = fallback_shot(board.bind().table(), seat);
+        Ok(Answer::Shot(shot))
     }
 
     /// The player's hand the coach is told, checked.

@@ -31,7 +31,7 @@ impl CarromAi {
             // The node may have gone; then nobody waits for the answer.
             send.send(found).ok();
         });
-        self.job = Some(Job { answer, cancel });
+        self.job = Some(Job { answer, cancel, plays: None });
         Ok(())
     }
 
