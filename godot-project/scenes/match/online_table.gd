@@ -7,6 +7,17 @@ extends Node
 
 ## Seconds a refused turn's reason stays on the banner.
 const REFUSAL_SECONDS := 3.5
+## Words for each kind of refused turn (`CarromNet.REFUSED_*`); the host's own words for any
+## other.
+const REFUSAL_WORDS := {
+	CarromNet.REFUSED_NOT_YOUR_TURN: "REFUSAL_NOT_YOUR_TURN",
+	CarromNet.REFUSED_NOT_YOUR_SEAT: "REFUSAL_NOT_YOUR_SEAT",
+	CarromNet.REFUSED_WAITING: "REFUSAL_WAITING",
+	CarromNet.REFUSED_ROLLING: "REFUSAL_ROLLING",
+	CarromNet.REFUSED_OVER: "REFUSAL_OVER",
+	CarromNet.REFUSED_RULES: "REFUSAL_RULES",
+	CarromNet.REFUSED_TOO_FAST: "REFUSAL_TOO_FAST",
+}
 
 @export var rules: CarromRules
 @export var board: CarromBoard
@@ -21,8 +32,8 @@ const REFUSAL_SECONDS := 3.5
 
 var _paused := false
 var _tick: Timer
-## Who sat at each seat when this table last looked (`CarromNet.WHO_*`), to tell what changed.
-var _seen := {}
+## Whether the computer stood in for a player since the players were last told.
+var _stood_in := false
 
 
 func _ready() -> void:
@@ -32,35 +43,30 @@ func _ready() -> void:
 	add_child(_tick)
 
 
+## What changed at `seat` (`CarromNet.NEWS_*`), said on the banner.
+func _on_net_seat_news(seat: int, news: int) -> void:
+	var player := SeatNames.player_name(rules, seat)
+	match news:
+		CarromNet.NEWS_AWAY:
+			hud.banner(Words.say("BANNER_AWAY", player), Banner.Tone.FOUL)
+		CarromNet.NEWS_STOOD_IN:
+			_stood_in = true
+			hud.banner(Words.say("BANNER_STAND_IN", net.get_player_name(seat)))
+		CarromNet.NEWS_JOINED:
+			hud.banner(Words.say("BANNER_JOINED", player))
+		CarromNet.NEWS_BACK:
+			hud.banner(Words.say("BANNER_BACK", player))
+
+
 func _on_net_players_changed(pause_seconds: int) -> void:
-	var stood_in := false
-	for seat: int in rules.get_seats():
-		var was: int = _seen.get(seat, CarromNet.WHO_UNTOLD)
-		var now := net.get_who(seat)
-		_seen[seat] = now
-		if was == now or was == CarromNet.WHO_UNTOLD:
-			continue
-		stood_in = stood_in or now == CarromNet.WHO_STAND_IN
-		_announce(seat, was, now)
+	var stood_in := _stood_in
+	_stood_in = false
 	var waiting := pause_seconds > 0 or net.get_open_seats() > 0
 	if waiting and not _paused:
 		_pause()
 	elif not waiting and (_paused or stood_in):
 		_resume()
 	hud.refresh(rules)
-
-
-## Says what changed at `seat` (`was` and `now` are `CarromNet.WHO_*`).
-func _announce(seat: int, was: int, now: int) -> void:
-	var player := SeatNames.player_name(rules, seat)
-	match now:
-		CarromNet.WHO_AWAY:
-			hud.banner(Words.say("BANNER_AWAY", player), Banner.Tone.FOUL)
-		CarromNet.WHO_STAND_IN:
-			hud.banner(Words.say("BANNER_STAND_IN", net.get_player_name(seat)))
-		CarromNet.WHO_PERSON:
-			var back := was != CarromNet.WHO_OPEN
-			hud.banner(Words.say("BANNER_BACK" if back else "BANNER_JOINED", player))
 
 
 ## Nobody plays while the match waits for players.
@@ -89,12 +95,13 @@ func _resume() -> void:
 
 ## The host refused the turn this device sent (a strike, a placement, the toss's choice): the
 ## player sees why, and the turn is theirs again, begun afresh.
-func _on_net_turn_refused(_seat: int, reason: String) -> void:
+func _on_net_turn_refused(_seat: int, kind: int, reason: String) -> void:
 	# The turn first (it says whose it is), then why the last try was not taken.
 	if not _paused and not board.is_moving() and not rules.is_match_over():
 		turn_flow.start(rules.get_seat_to_play())
+	var why: String = tr(REFUSAL_WORDS[kind]) if REFUSAL_WORDS.has(kind) else reason
 	# Held longer than news: there is a reason to read.
-	hud.banner(Words.say("BANNER_TURN_REFUSED", reason), Banner.Tone.FOUL, REFUSAL_SECONDS)
+	hud.banner(Words.say("BANNER_TURN_REFUSED", why), Banner.Tone.FOUL, REFUSAL_SECONDS)
 
 
 func _on_net_turn_passed(seat: int) -> void:

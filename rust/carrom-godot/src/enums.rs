@@ -268,6 +268,71 @@ impl From<carrom_net::Who> for Who {
     }
 }
 
+/// What changed at a seat of an online match (`CarromNet.seat_news`).
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum News {
+    /// A person took an open seat.
+    #[default]
+    Joined = 0,
+    /// A person who dropped is back.
+    Back = 1,
+    /// A person dropped: the match waits for them.
+    Away = 2,
+    /// The computer stands in for a person who did not come back in time.
+    StoodIn = 3,
+}
+
+impl From<carrom_net::players::News> for News {
+    fn from(news: carrom_net::players::News) -> News {
+        match news {
+            carrom_net::players::News::Joined => News::Joined,
+            carrom_net::players::News::Back => News::Back,
+            carrom_net::players::News::Away => News::Away,
+            carrom_net::players::News::StoodIn => News::StoodIn,
+        }
+    }
+}
+
+/// The kind of a turn the host refused (`CarromNet.turn_refused`), to tell the player in their
+/// own language.
+#[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[godot(via = i64)]
+pub enum RefusalKind {
+    /// Another seat is to act.
+    NotYourTurn = 0,
+    /// The seat is not this device's.
+    NotYourSeat = 1,
+    /// The match waits for players.
+    Waiting = 2,
+    /// The last shot still rolled on the host.
+    Rolling = 3,
+    /// The match is over.
+    Over = 4,
+    /// The rules or the table refused it.
+    Rules = 5,
+    /// Too many messages too fast.
+    TooFast = 6,
+    /// Anything else: the host's words say what.
+    #[default]
+    Other = 7,
+}
+
+impl From<carrom_net::Refusal> for RefusalKind {
+    fn from(kind: carrom_net::Refusal) -> RefusalKind {
+        match kind {
+            carrom_net::Refusal::NotYourTurn => RefusalKind::NotYourTurn,
+            carrom_net::Refusal::NotYourSeat => RefusalKind::NotYourSeat,
+            carrom_net::Refusal::Waiting => RefusalKind::Waiting,
+            carrom_net::Refusal::Rolling => RefusalKind::Rolling,
+            carrom_net::Refusal::Over => RefusalKind::Over,
+            carrom_net::Refusal::Rules => RefusalKind::Rules,
+            carrom_net::Refusal::TooFast => RefusalKind::TooFast,
+            carrom_net::Refusal::Other => RefusalKind::Other,
+        }
+    }
+}
+
 /// Who the host gives a seat to (`CarromNet.host_match`, `set_holder`).
 #[derive(GodotConvert, Var, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[godot(via = i64)]

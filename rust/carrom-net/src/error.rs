@@ -1,6 +1,7 @@
 //! Why a message was refused, in words for the log: what was wrong and what is allowed.
 
 use carrom_core::game::GameError;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// A refused message. The match is unharmed by it: a refusal changes nothing.
@@ -131,4 +132,44 @@ pub enum NetError {
     /// A message that only the other side sends.
     #[error("{0} is not sent this way")]
     WrongWay(&'static str),
+}
+
+/// The kind of a refusal, as a player is told it in their own language (the words of the
+/// error stay for the log and a developer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refusal {
+    /// Another seat is to act.
+    NotYourTurn,
+    /// The seat is not this device's (or does not exist).
+    NotYourSeat,
+    /// The match waits for players: open seats, or one who dropped.
+    Waiting,
+    /// The last shot still rolled on the host.
+    Rolling,
+    /// The match is over.
+    Over,
+    /// The rules or the table refused it: a spot, a direction, a placement.
+    Rules,
+    /// Too many messages too fast.
+    TooFast,
+    /// Anything else: a message this game could not have meant to send.
+    #[default]
+    Other,
+}
+
+impl NetError {
+    /// What kind of refusal this is, for the player.
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            NetError::NotYourTurn { .. } => Refusal::NotYourTurn,
+            NetError::NotYourSeat(_) | NetError::NoSuchSeat(_) => Refusal::NotYourSeat,
+            NetError::SeatsOpen { .. } | NetError::Paused { .. } => Refusal::Waiting,
+            NetError::Rolling => Refusal::Rolling,
+            NetError::MatchOver => Refusal::Over,
+            NetError::Refused(_) | NetError::TooManySpots { .. } => Refusal::Rules,
+            NetError::RateLimited { .. } => Refusal::TooFast,
+            _ => Refusal::Other,
+        }
+    }
 }

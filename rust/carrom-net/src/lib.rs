@@ -41,7 +41,7 @@ pub mod served;
 pub use beacon::Beacon;
 pub use bits::Exact;
 pub use driver::{Driver, Stage};
-pub use error::NetError;
+pub use error::{NetError, Refusal};
 pub use hash::StateHash;
 pub use host::{Addressed, Fan, Holder, Host, Outgoing, PeerId};
 pub use intent::Intent;

@@ -15,7 +15,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this build speaks.
-pub const PROTOCOL: u32 = 3;
+pub const PROTOCOL: u32 = 4;
 /// The most bytes a peer may send the host: nothing a peer sends carries a state; the largest
 /// message is a placement of a whole set (19 spots of about 50 bytes).
 pub const MAX_TO_HOST_BYTES: usize = 2048;
@@ -147,6 +147,8 @@ pub enum ToPeer {
     Refused {
         /// The reason, for the log.
         reason: String,
+        /// Its kind, for the player.
+        kind: crate::error::Refusal,
     },
 }
 
@@ -257,9 +259,9 @@ mod tests {
     fn oversized_unknown_and_other_versions_are_refused() {
         let big = vec![b' '; MAX_TO_HOST_BYTES + 1];
         assert!(matches!(decode::<ToHost>(&big, MAX_TO_HOST_BYTES), Err(NetError::TooLarge { .. })));
-        let extra = br#"{"protocol":3,"body":{"hash":{"shot":1,"hash":"00","more":1}}}"#;
+        let extra = br#"{"protocol":4,"body":{"hash":{"shot":1,"hash":"00","more":1}}}"#;
         assert!(matches!(decode::<ToHost>(extra, MAX_TO_HOST_BYTES), Err(NetError::Malformed(_))));
-        let unknown = br#"{"protocol":3,"body":{"teleport":{}}}"#;
+        let unknown = br#"{"protocol":4,"body":{"teleport":{}}}"#;
         assert!(matches!(decode::<ToHost>(unknown, MAX_TO_HOST_BYTES), Err(NetError::Malformed(_))));
         let old = br#"{"protocol":0,"body":{}}"#;
         assert_eq!(

@@ -40,6 +40,36 @@ pub struct Player {
     pub who: Who,
 }
 
+/// What changed at a seat, for everyone to be told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum News {
+    /// A person took an open seat.
+    Joined,
+    /// A person who dropped is back.
+    Back,
+    /// A person dropped: the match waits for them.
+    Away,
+    /// The computer stands in for a person who did not come back in time.
+    StoodIn,
+}
+
+/// The news between two tellings of who sits where, seat by seat. A first telling (a seat
+/// not in `before`) is no news, nor is a seat handed to the computer or left open.
+pub fn news(before: &[Player], after: &[Player]) -> Vec<(u8, News)> {
+    let news = |now: &Player| {
+        let was = before.iter().find(|p| p.seat == now.seat)?.who;
+        match now.who {
+            _ if was == now.who => None,
+            Who::Away => Some(News::Away),
+            Who::StandIn => Some(News::StoodIn),
+            Who::Person if was == Who::Open => Some(News::Joined),
+            Who::Person => Some(News::Back),
+            Who::Host | Who::Computer | Who::Open => None,
+        }
+    };
+    after.iter().filter_map(|now| Some((now.seat, news(now)?))).collect()
+}
+
 /// Checks a player's name: 1 to [`MAX_NAME`] characters, each a letter, mark or digit of any
 /// script, a space, `-`, `_` or a joiner (see [`crate::name`]).
 pub fn check_name(name: &str) -> Result<(), NetError> {
@@ -93,4 +123,25 @@ pub fn check_players(players: &[Player], pause_seconds: u32) -> Result<(), NetEr
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(seat: u8, who: Who) -> Player {
+        Player { seat, name: format!("p{seat}"), who }
+    }
+
+    #[test]
+    fn a_seat_taken_left_stood_in_for_and_returned_to_is_news_and_a_first_telling_is_not() {
+        let before = [at(0, Who::Host), at(1, Who::Open), at(2, Who::Person), at(3, Who::Away)];
+        let after = [at(0, Who::Host), at(1, Who::Person), at(2, Who::Away), at(3, Who::StandIn)];
+        assert_eq!(news(&before, &after), vec![(1, News::Joined), (2, News::Away), (3, News::StoodIn)]);
+        let later = [at(0, Who::Host), at(1, Who::Person), at(2, Who::Person), at(3, Who::Person)];
+        assert_eq!(news(&after, &later), vec![(2, News::Back), (3, News::Back)]);
+        assert!(news(&[], &later).is_empty(), "the first telling is no news");
+        let handed = [at(0, Who::Computer), at(1, Who::Open), at(2, Who::Person), at(3, Who::Person)];
+        assert!(news(&later, &handed).is_empty(), "a seat given to the computer or opened is no news");
+    }
 }

@@ -43,7 +43,12 @@ pub enum Change {
     /// out are dropped.
     Resynced(Box<Game>),
     /// The host refused our last message.
-    Refused(String),
+    Refused {
+        /// Why, in words for the log.
+        reason: String,
+        /// Its kind, for the player.
+        kind: crate::error::Refusal,
+    },
 }
 
 /// A peer's side of one match.
@@ -136,7 +141,7 @@ impl Replica {
                 let hash = self.hash_message(shots, &game);
                 Ok((Change::Resynced(game), vec![hash]))
             }
-            ToPeer::Refused { reason } => Ok((Change::Refused(reason), vec![])),
+            ToPeer::Refused { reason, kind } => Ok((Change::Refused { reason, kind }, vec![])),
         }
     }
 

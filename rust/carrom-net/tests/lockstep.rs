@@ -488,7 +488,7 @@ fn bad_messages_are_refused_and_the_match_is_unharmed() {
     let old = br#"{"protocol":9,"body":{"hash":{"shot":0,"hash":"00"}}}"#.to_vec();
     assert!(matches!(send(&mut net, mover, old), Some(NetError::Protocol { found: 9, .. })));
     let forged =
-        br#"{"protocol":3,"body":{"strike":{"seat":0,"offset":0,"direction":[0,0],"power":0,"speed":9}}}"#;
+        br#"{"protocol":4,"body":{"strike":{"seat":0,"offset":0,"direction":[0,0],"power":0,"speed":9}}}"#;
     assert!(matches!(send(&mut net, mover, forged.to_vec()), Some(NetError::Malformed(_))));
     // Nothing of it reached the match; every peer is still in step, and play goes on.
     assert_eq!(StateHash::of_game(net.host.game()).unwrap(), before);
@@ -541,8 +541,11 @@ fn a_peer_refuses_a_state_that_is_not_a_match() {
     });
     assert!(matches!(replica.receive(&bad), Err(NetError::BadState(_))));
     assert!(!replica.is_joined());
-    let shot_first = carrom_net::message::encode(&ToPeer::Refused { reason: "x".into() });
-    assert!(matches!(replica.receive(&shot_first), Ok((Change::Refused(_), _))));
+    let shot_first = carrom_net::message::encode(&ToPeer::Refused {
+        reason: "x".into(),
+        kind: carrom_net::Refusal::Other,
+    });
+    assert!(matches!(replica.receive(&shot_first), Ok((Change::Refused { .. }, _))));
 }
 
 #[test]

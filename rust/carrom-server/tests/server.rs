@@ -236,7 +236,7 @@ async fn hostile_clients_are_refused_and_the_match_is_unharmed() {
         // Forged fields: a power out of range, a seat that does not exist, junk.
         a.send(
             Message::Binary(
-                br#"{"protocol":3,"body":{"strike":{"seat":9,"offset":0,"direction":[0,0],"power":0}}}"#
+                br#"{"protocol":4,"body":{"strike":{"seat":9,"offset":0,"direction":[0,0],"power":0}}}"#
                     .to_vec()
                     .into(),
             ),

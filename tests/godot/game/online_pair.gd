@@ -311,7 +311,8 @@ func _misbehave(own_seat: int) -> void:
 	var link: Node = _game.get_node("Link")
 	var other := (own_seat + 2) % 4
 	var strike := (
-		'{"protocol":3,"body":{"strike":' + '{"seat":%d,"offset":0,"direction":[0,%d],"power":%d}}}'
+		('{"protocol":%d,"body":{"strike":' % CarromNet.PROTOCOL)
+		+ '{"seat":%d,"offset":0,"direction":[0,%d],"power":%d}}}'
 	)
 	var one := 1065353216  # 1.0 as f32 bits
 	var nan := 2143289344  # a NaN as f32 bits

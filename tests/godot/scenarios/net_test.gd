@@ -115,7 +115,7 @@ func test_t2_a_turn_the_host_refuses_is_given_back_to_its_seat_with_the_reason()
 	var refused := []
 	var accepted := []
 	peer_net.turn_refused.connect(
-		func(seat: int, reason: String) -> void: refused.append([seat, reason])
+		func(seat: int, kind: int, reason: String) -> void: refused.append([seat, kind, reason])
 	)
 	peer_net.turn_accepted.connect(func(seat: int) -> void: accepted.append(seat))
 	# The host's person strikes gently until the peer's seat is to play.
@@ -129,8 +129,13 @@ func test_t2_a_turn_the_host_refuses_is_given_back_to_its_seat_with_the_reason()
 	var before: String = pair["host_net"].get_state_hash()
 	check(peer_net.strike(2, 0.0, -forward, 0.5), "a backward strike is sent")
 	check(
-		refused.size() == 1 and refused[0][0] == 2 and "forward" in str(refused[0][1]),
-		"the host refused it, naming the seat and why: %s" % [refused]
+		(
+			refused.size() == 1
+			and refused[0][0] == 2
+			and refused[0][1] == CarromNet.REFUSED_RULES
+			and "forward" in str(refused[0][2])
+		),
+		"the host refused it, naming the seat, the kind (the rules) and why: %s" % [refused]
 	)
 	check(pair["host_net"].get_state_hash() == before, "the host's match is unchanged")
 	check(pair["peer_rules"].get_seat_to_play() == 2, "the turn is still the peer's")
@@ -192,7 +197,9 @@ func test_a_dropped_peer_pauses_the_match_for_the_host() -> void:
 		check(not refused, "nobody strikes while the match waits")
 		check(host_net.get_shots() == 0, "no shot was played")
 	host_net.peer_connected(3)
-	var hello := '{"protocol":3,"body":{"hello":{"name":"Guest","token":"guest"}}}'
+	var hello := (
+		'{"protocol":%d,"body":{"hello":{"name":"Guest","token":"guest"}}}' % CarromNet.PROTOCOL
+	)
 	host_net.receive_from_peer(3, hello.to_utf8_buffer())
 	check(
 		pauses.size() == 2 and pauses[1] == 0,

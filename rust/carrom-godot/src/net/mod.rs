@@ -14,7 +14,7 @@ mod steps;
 mod turns;
 
 use crate::convert;
-use crate::enums::{Holder, Who};
+use crate::enums::{Holder, News, RefusalKind, Who};
 use crate::refusal::Refused;
 use crate::rules::CarromRules;
 use carrom_net::clock::MAX_TURN_SECONDS;
@@ -113,6 +113,35 @@ impl CarromNet {
     const HOLDER_COMPUTER: i64 = Holder::Computer as i64;
     #[constant]
     const HOLDER_OPEN: i64 = Holder::Open as i64;
+    /// The protocol's version, which every message carries (`{"protocol": …, "body": …}`).
+    #[constant]
+    const PROTOCOL: i64 = carrom_net::PROTOCOL as i64;
+    /// What changed at a seat (`seat_news`).
+    #[constant]
+    const NEWS_JOINED: i64 = News::Joined as i64;
+    #[constant]
+    const NEWS_BACK: i64 = News::Back as i64;
+    #[constant]
+    const NEWS_AWAY: i64 = News::Away as i64;
+    #[constant]
+    const NEWS_STOOD_IN: i64 = News::StoodIn as i64;
+    /// Why the host refused a turn (`turn_refused`).
+    #[constant]
+    const REFUSED_NOT_YOUR_TURN: i64 = RefusalKind::NotYourTurn as i64;
+    #[constant]
+    const REFUSED_NOT_YOUR_SEAT: i64 = RefusalKind::NotYourSeat as i64;
+    #[constant]
+    const REFUSED_WAITING: i64 = RefusalKind::Waiting as i64;
+    #[constant]
+    const REFUSED_ROLLING: i64 = RefusalKind::Rolling as i64;
+    #[constant]
+    const REFUSED_OVER: i64 = RefusalKind::Over as i64;
+    #[constant]
+    const REFUSED_RULES: i64 = RefusalKind::Rules as i64;
+    #[constant]
+    const REFUSED_TOO_FAST: i64 = RefusalKind::TooFast as i64;
+    #[constant]
+    const REFUSED_OTHER: i64 = RefusalKind::Other as i64;
 
     /// Send `bytes` to the peer the transport numbers `peer`.
     #[signal]
@@ -136,10 +165,10 @@ impl CarromNet {
     /// choice): it is numbered and on its way to every board.
     #[signal]
     fn turn_accepted(seat: i64);
-    /// The host refused the turn this machine sent for `seat`, and why (its words): the turn
-    /// is that seat's again, to be taken anew.
+    /// The host refused the turn this machine sent for `seat`: why, as a `REFUSED_*` kind for
+    /// the player and in the host's words: the turn is that seat's again, to be taken anew.
     #[signal]
-    fn turn_refused(seat: i64, reason: GString);
+    fn turn_refused(seat: i64, kind: RefusalKind, reason: GString);
     /// A line for the log (a refused peer, a resync).
     #[signal]
     fn log_line(text: GString);
@@ -147,6 +176,9 @@ impl CarromNet {
     /// waits that long for a player who dropped, and nobody may strike meanwhile.
     #[signal]
     fn players_changed(pause_seconds: i64);
+    /// What changed at `seat` (`NEWS_*`), told before the `players_changed` that brings it.
+    #[signal]
+    fn seat_news(seat: i64, news: News);
     /// `seat` let its turn's time run out and the turn passed (shown when the board reaches it).
     #[signal]
     fn turn_passed(seat: i64);

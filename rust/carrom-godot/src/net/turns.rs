@@ -7,12 +7,13 @@ use super::{net_refusal, now, CarromNet};
 use crate::alive::alive;
 use crate::board::CarromBoard;
 use crate::convert;
+use crate::enums::{News, RefusalKind};
 use crate::refusal::Refused;
 use crate::rules::CarromRules;
 use carrom_core::game::{Action, Game};
 use carrom_core::{Seat, Vec2};
 use carrom_net::replica::Change;
-use carrom_net::{Addressed, Fan, Host, Intent, Outgoing, Replica, Request, StateHash, ToPeer};
+use carrom_net::{Addressed, Fan, Host, Intent, Outgoing, Player, Replica, Request, StateHash, ToPeer};
 use godot::prelude::*;
 
 impl CarromNet {
@@ -187,9 +188,7 @@ impl CarromNet {
                 }
             };
             if let ToPeer::Players { players, pause_seconds } = &body {
-                self.players.clone_from(players);
-                self.wait_until = now() + f64::from(*pause_seconds);
-                self.signals().players_changed().emit(i64::from(*pause_seconds));
+                self.seat_players(players.clone(), *pause_seconds);
             }
             // Another player's aim passed on by this host is shown here too.
             if let (Fan::AllBut, ToPeer::Aim { seat, offset, direction }) = (fan, &body) {
@@ -252,24 +251,31 @@ impl CarromNet {
                     this.signals().turn_accepted().emit(i64::from(seat));
                 }
             }
-            Change::Refused(reason) => {
+            Change::Refused { reason, kind } => {
                 let reason = GString::from(reason.as_str());
                 this.signals().refused().emit(&reason);
                 let asked = this.bind_mut().asked.take();
                 if let Some(seat) = asked {
-                    this.signals().turn_refused().emit(i64::from(seat), &reason);
+                    this.signals().turn_refused().emit(i64::from(seat), RefusalKind::from(kind), &reason);
                 }
             }
             Change::Players { players, pause_seconds } => {
-                {
-                    let mut net = this.bind_mut();
-                    net.players = players;
-                    net.wait_until = now() + f64::from(pause_seconds);
-                }
-                this.signals().players_changed().emit(i64::from(pause_seconds));
+                this.bind_mut().seat_players(players, pause_seconds)
             }
         }
         true
+    }
+
+    /// Who sits where, as the host told: what changed at each seat is told first
+    /// (`seat_news`), then `players_changed`.
+    pub(super) fn seat_players(&mut self, players: Vec<Player>, pause_seconds: u32) {
+        let news = carrom_net::players::news(&self.players, &players);
+        self.players = players;
+        self.wait_until = now() + f64::from(pause_seconds);
+        for (seat, news) in news {
+            self.signals().seat_news().emit(i64::from(seat), News::from(news));
+        }
+        self.signals().players_changed().emit(i64::from(pause_seconds));
     }
 
     /// Makes the host's match this machine's (on joining, or after a resync).

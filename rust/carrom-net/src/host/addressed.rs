@@ -69,7 +69,7 @@ mod tests {
         host.connect(7);
         host.receive(&game, 7, &Replica::hello("Asha", "phone"), 0.0).unwrap();
         host.connect(8);
-        let body = ToPeer::Refused { reason: "x".into() };
+        let body = ToPeer::Refused { reason: "x".into(), kind: crate::Refusal::Other };
         let out = vec![
             Outgoing::To(7, body.clone()),
             Outgoing::All(body.clone()),

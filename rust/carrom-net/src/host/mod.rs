@@ -287,7 +287,7 @@ impl Host {
 
     /// The message that tells a peer why it was refused.
     pub fn refusal(peer: PeerId, error: &NetError) -> Outgoing {
-        Outgoing::To(peer, ToPeer::Refused { reason: error.to_string() })
+        Outgoing::To(peer, ToPeer::Refused { reason: error.to_string(), kind: error.refusal() })
     }
 }
 

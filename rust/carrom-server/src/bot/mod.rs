@@ -270,7 +270,7 @@ impl Bot {
                 self.players = players;
                 self.pause_seconds = pause_seconds;
             }
-            Change::Refused(reason) => {
+            Change::Refused { reason, .. } => {
                 self.refusals.push(reason);
                 self.striking = false;
                 self.struck_at = None;

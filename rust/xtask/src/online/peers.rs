@@ -170,7 +170,8 @@ pub(super) fn hostile(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict
         )));
     }
     let given_back = client.lines().find(|l| l.starts_with("GIVEN_BACK ")).unwrap_or("no GIVEN_BACK line");
-    if !(given_back.starts_with("GIVEN_BACK 1 Not taken (") && given_back.contains("baseline")) {
+    // Said in the player's words for its kind (English here), not the host's.
+    if !given_back.starts_with("GIVEN_BACK 1 Not taken (the rules do not allow it)") {
         return Ok(Some(format!(
             "a refused strike did not give the turn back with its reason: {given_back}"
         )));
