@@ -54,6 +54,7 @@ func _run() -> void:
 	await _check_expert_is_offered()
 	await _check_hud_counts_the_rulesets_boards()
 	await OnlineScreenChecks.new(self, _result).run()
+	await HostileServerChecks.new(self, _result).run()
 	await PhoneChecks.new(self, _result, _start_match).run()
 	await _check_sound_cues()
 	await _check_language_switch()
