@@ -22,6 +22,9 @@ const STEPS: Array[Dictionary] = [
 	{"height": 60.0, "headings": false},
 ]
 
+## The canvas layer a screen opened from the menu is drawn on: above the menu's board, whose
+## pieces draw at a z index over plain controls.
+const SCREEN_LAYER := 1
 ## In landscape the buttons take this much of the width; the board the rest.
 const GROUPS_SHARE := 0.5
 ## The board stands a little turned, as on a table seen from a chair.
@@ -120,12 +123,22 @@ func _fit_board() -> void:
 	board_view.position = room / 2.0
 
 
+## Opens `scene` over the menu on a canvas layer of its own, which goes when the screen does.
+func _open(scene: PackedScene) -> void:
+	var layer := CanvasLayer.new()
+	layer.layer = SCREEN_LAYER
+	var screen := scene.instantiate()
+	screen.tree_exited.connect(layer.queue_free)
+	layer.add_child(screen)
+	add_child(layer)
+
+
 func _on_play_pressed() -> void:
-	add_child(NEW_MATCH.instantiate())
+	_open(NEW_MATCH)
 
 
 func _on_online_pressed() -> void:
-	add_child(ONLINE_MENU.instantiate())
+	_open(ONLINE_MENU)
 
 
 ## A board of one's own, with no rules: see scenes/practice/.
@@ -134,12 +147,12 @@ func _on_practice_pressed() -> void:
 
 
 func _on_trick_shots_pressed() -> void:
-	add_child(TRICK_LIST.instantiate())
+	_open(TRICK_LIST)
 
 
 ## The finished matches kept on this device, to watch again or share.
 func _on_replays_pressed() -> void:
-	add_child(REPLAY_LIST.instantiate())
+	_open(REPLAY_LIST)
 
 
 ## Continues the saved match, or says it cannot be continued (and why, in the log) when the
@@ -159,11 +172,11 @@ func _on_continue_pressed() -> void:
 
 
 func _on_rules_pressed() -> void:
-	add_child(RULES_SCREEN.instantiate())
+	_open(RULES_SCREEN)
 
 
 func _on_settings_pressed() -> void:
-	add_child(SETTINGS_SCREEN.instantiate())
+	_open(SETTINGS_SCREEN)
 
 
 func _on_quit_pressed() -> void:

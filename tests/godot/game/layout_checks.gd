@@ -21,32 +21,14 @@ const WIDEST_IN_LANDSCAPE := 760.0
 
 
 func run() -> void:
-	var settings: Node = root.get_node("GameSettings")
-	var was: String = settings.get("language")
-	var languages: Array = settings.get("LANGUAGES").keys()
-	for size in [Vector2i(720, 1280), Vector2i(1280, 720)]:
-		root.size = size
-		await tree.process_frame
-		for path: String in SCREENS:
-			var problems: PackedStringArray = []
-			for language: String in languages:
-				settings.set("language", language)
-				settings.call("apply")
-				var seen := await _problems(path, size)
-				if not seen.is_empty():
-					problems.append("%s: %s" % [language, ", ".join(seen)])
-			_report.call(
-				(
-					"%s fits %dx%d without scrolling in every language"
-					% [path.get_file().get_basename(), size.x, size.y]
-				),
-				problems.is_empty(),
-				"; ".join(problems)
-			)
-	settings.set("language", was)
-	settings.call("apply")
-	root.size = Vector2i(720, 1280)
-	await tree.process_frame
+	await _in_every_language(SCREENS, _problems, _named)
+
+
+func _named(path: String, size: Vector2i) -> String:
+	return (
+		"%s fits %dx%d without scrolling in every language"
+		% [path.get_file().get_basename(), size.x, size.y]
+	)
 
 
 ## What keeps the screen at `path` from fitting a window of `size` in the language set now.

@@ -75,6 +75,7 @@ func _run() -> void:
 	await ReplayChecks.new(self, _result, _start_match).run()
 	await LookChecks.new(self, _result, _start_match).run()
 	await LayoutChecks.new(self, _result, _start_match).run()
+	await CoverChecks.new(self, _result, _start_match).run()
 	await LanguageChecks.new(self, _result, _start_match, SCENES).run()
 	print("%d passed, %d failed" % [passed, failed])
 	root.get_node("Sfx").stop_all()
