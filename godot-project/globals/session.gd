@@ -65,6 +65,12 @@ func is_computer(seat: int) -> bool:
 	return players.get(seat, HUMAN) != HUMAN
 
 
+## Whether a person on this device plays `seat`: online, a seat the host gave this device;
+## offline, any seat the computer does not play.
+func is_person_here(seat: int) -> bool:
+	return Online.is_local(seat) if Online.is_online() else not is_computer(seat)
+
+
 ## The seats the computer plays in the match set up here (for hosting it).
 func computer_seats() -> Array[int]:
 	var seats_of_computer: Array[int] = []

@@ -241,9 +241,7 @@ func _count_board_won(winner: int) -> void:
 		return
 	var ours := false
 	for seat in rules.get_seats_of_side(rules.get_side_of_seat(winner)):
-		ours = (
-			ours or (Online.is_local(seat) if Online.is_online() else not Session.is_computer(seat))
-		)
+		ours = ours or Session.is_person_here(seat)
 	if ours:
 		for look in LookShelf.count_board_won():
 			hud.banner(LookShelf.earned_text(look))

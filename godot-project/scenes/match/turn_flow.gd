@@ -24,6 +24,9 @@ const TURN_SECONDS := 0.6
 var _holding := false
 var _held_seat := -1
 var _turn_tween: Tween
+## The seat a person here last played, which the board keeps facing on the computer's and the
+## other devices' turns (-1: none yet).
+var _facing := -1
 
 
 ## Turns wait until `release`.
@@ -87,11 +90,12 @@ func _begin(seat: int) -> void:
 		person_to_play.emit(seat)
 
 
-## Turns the board so that `seat` sits at the bottom (when the setting allows); returns the
-## turning, or null when the board already faces that way (or was set there at once, with
-## "reduce motion").
+## Turns the board for `seat`'s turn (when the setting allows): a seat a person here plays
+## comes to the bottom, so pass-and-play turns to each player; against the computer, or
+## online, the player's own side stays at the bottom. Returns the turning, or null when the
+## board already faces that way (or was set there at once, with "reduce motion").
 func _turn_board_to(seat: int) -> Tween:
-	var target := board.get_seat_rotation(seat) if GameSettings.turn_board else 0.0
+	var target := board.get_seat_rotation(_facing_for(seat)) if GameSettings.turn_board else 0.0
 	var goal := board_view.rotation + wrapf(target - board_view.rotation, -PI, PI)
 	if _turn_tween:
 		_turn_tween.kill()
@@ -104,6 +108,20 @@ func _turn_board_to(seat: int) -> Tween:
 	_turn_tween = create_tween().set_trans(Tween.TRANS_SINE).set_ease(Tween.EASE_IN_OUT)
 	_turn_tween.tween_property(board_view, "rotation", goal, TURN_SECONDS)
 	return _turn_tween
+
+
+## The seat the board faces on `seat`'s turn: its own when a person here plays it, else the
+## seat a person here last played (or first plays), else its own (the computer against
+## itself).
+func _facing_for(seat: int) -> int:
+	if Session.is_person_here(seat):
+		_facing = seat
+	elif _facing < 0:
+		for other: int in rules.get_seats():
+			if Session.is_person_here(other):
+				_facing = other
+				break
+	return _facing if _facing >= 0 else seat
 
 
 ## The returned pieces are placed: the turn they held up begins.

@@ -18,6 +18,7 @@ func run() -> void:
 		await _check_break(reduce)
 		await _check_turn(reduce)
 	settings.set("reduce_motion", was)
+	await _check_own_side_stays_down()
 
 
 func _named(reduce: bool, what: String) -> String:
@@ -100,4 +101,34 @@ func _check_turn(reduce: bool) -> void:
 		_named(reduce, "the board turns to the next player over a moment"),
 		ok,
 		"a turning %s, there at once %s" % [tween != null, there]
+	)
+
+
+## Against the computer the board keeps the player's side at the bottom on the computer's turn
+## (Carrom Pool's way); turning to each player is pass-and-play's.
+func _check_own_side_stays_down() -> void:
+	var settings: Node = root.get_node("GameSettings")
+	var turning: bool = settings.get("turn_board")
+	settings.set("turn_board", true)
+	var game: Node2D = await _start_match.call({0: -1, 2: CarromAi.LEVEL_EASY}, 3)
+	var board: CarromBoard = game.get_node("BoardView/Board")
+	var view: Node2D = game.get_node("BoardView")
+	var flow: Node = game.get_node("TurnFlow")
+	# The player's turn first: the board comes to face them, and stands still.
+	flow.call("_turn_board_to", 0)
+	var last := INF
+	while not is_equal_approx(view.rotation, last):
+		last = view.rotation
+		await tree.process_frame
+	var tween: Variant = flow.call("_turn_board_to", 2)
+	var own := board.get_seat_rotation(0)
+	var down := tween == null and is_equal_approx(wrapf(view.rotation - own, -PI, PI), 0.0)
+	var seen := "turning %s, rotation %.2f, the player's %.2f" % [tween != null, view.rotation, own]
+	game.queue_free()
+	await tree.process_frame
+	settings.set("turn_board", turning)
+	_report.call(
+		"against the computer the player's own side stays at the bottom on the computer's turn",
+		down,
+		seen
 	)
