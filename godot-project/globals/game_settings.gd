@@ -4,9 +4,16 @@ extends Node
 signal changed
 
 const PATH := "user://settings.cfg"
-## The match server a new player reaches: one on this device (`cargo xtask server`) until a
-## studio that ships the game sets its own here.
+## The match server a player reaches when the project names none: one on this device
+## (`cargo xtask server`). A studio that ships the game names its own in the project setting
+## SERVER_SETTING; a developer may pass `--server-url=ws://…` after `--`.
 const DEFAULT_SERVER := "ws://127.0.0.1:24681/ws"
+## The project setting that names the match server.
+const SERVER_SETTING := "carrom/online/server_url"
+## The project setting that shows the developer's network controls on the player's screens
+## (the match server's address; ports and addresses in Play online); `--developer` after `--`
+## shows them too.
+const DEVELOPER_SETTING := "carrom/developer/network_controls"
 ## The languages the game speaks: locale code and the key of its own name.
 const LANGUAGES := {
 	"en": "LANG_EN",
@@ -62,6 +69,9 @@ var device_token := ""
 var language := ""
 ## The match server for Quick match, Play a friend and Watch (ws:// or wss://).
 var server_url := DEFAULT_SERVER
+## Whether the player's screens show the developer's network controls (see DEVELOPER_SETTING).
+## Without them the match server is the project's, whatever a settings file says.
+var developer := false
 ## The striker design and board finish chosen (a `Look`'s id; "" or one not earned: the first
 ## earned, see `LookShelf.chosen`).
 var striker_look := ""
@@ -70,6 +80,23 @@ var board_look := ""
 
 func _ready() -> void:
 	load_settings()
+
+
+## The match server the project names (or `--server-url=` names), if it is one.
+static func studio_server() -> String:
+	var url := str(ProjectSettings.get_setting(SERVER_SETTING, DEFAULT_SERVER))
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--server-url="):
+			url = arg.trim_prefix("--server-url=")
+	return url if CarromLobby.is_server_url(url) else DEFAULT_SERVER
+
+
+## Whether the project or the command line asks for the developer's network controls.
+static func developer_asked() -> bool:
+	return (
+		bool(ProjectSettings.get_setting(DEVELOPER_SETTING, false))
+		or "--developer" in OS.get_cmdline_user_args()
+	)
 
 
 func load_settings() -> void:
@@ -90,15 +117,17 @@ func load_settings() -> void:
 		language = str(file.get_value("play", "language", ""))
 		player_name = str(file.get_value("online", "name", ""))
 		device_token = str(file.get_value("online", "token", ""))
-		server_url = str(file.get_value("online", "server", DEFAULT_SERVER))
+		server_url = str(file.get_value("online", "server", server_url))
 		striker_look = str(file.get_value("looks", "striker", ""))
 		board_look = str(file.get_value("looks", "board", ""))
 	if not LANGUAGES.has(language):
 		language = system_language()
 	if not turn_seconds in TURN_TIMERS:
 		turn_seconds = 0
-	if not CarromLobby.is_server_url(server_url):
-		server_url = DEFAULT_SERVER
+	developer = developer_asked()
+	# A player's build plays on the project's server; only a developer's keeps another.
+	if not developer or not CarromLobby.is_server_url(server_url):
+		server_url = studio_server()
 	if not _is_token(device_token):
 		device_token = Crypto.new().generate_random_bytes(16).hex_encode()
 	apply()

@@ -42,6 +42,12 @@ func _ready() -> void:
 	port.set_value_no_signal(Online.port)
 	address.text = Online.address
 	server_url.text = GameSettings.server_url
+	# Ports, addresses and the server's URL are a developer's: a player finds games nearby, by
+	# a room code, or through the game's own server. The fold keeps a player's own choices.
+	var join: Control = advanced_box.get_node("AdvancedGrid/Join")
+	for row: Control in [server_url.get_parent(), port.get_parent(), address.get_parent(), join]:
+		row.visible = GameSettings.developer
+	advanced.text = "ONLINE_ADVANCED" if GameSettings.developer else "ONLINE_MORE"
 	_fill_timers()
 	_fill_games()
 	timer.select(maxi(0, TIMERS.find(Online.turn_seconds)))
@@ -52,7 +58,7 @@ func _ready() -> void:
 	# A match kept on this device (one whose host left, say) can be hosted from where it was.
 	host_saved.visible = SaveSlot.has_save()
 	# A web build has only WebSocket; elsewhere a host may take web players instead of ENet's.
-	host_web.visible = not OS.has_feature("web")
+	host_web.visible = not OS.has_feature("web") and GameSettings.developer
 	host_web.set_pressed_no_signal(Online.websocket)
 	# Another listener on this device (a second window) has the port: type the address there.
 	if beacon.listen() != OK:

@@ -38,6 +38,8 @@ func _ready() -> void:
 	reduce_motion.set_pressed_no_signal(GameSettings.reduce_motion)
 	ambience.set_pressed_no_signal(GameSettings.ambience)
 	server.text = GameSettings.server_url
+	# The match server's address is a developer's setting, not a player's.
+	server.get_parent().visible = GameSettings.developer
 	_fill_languages()
 	_fill_turn_timers()
 	_fill_looks()
@@ -155,7 +157,7 @@ func _keep_server() -> bool:
 	var url := server.text.strip_edges()
 	# Left empty: the game's own server again.
 	if url.is_empty():
-		url = GameSettings.DEFAULT_SERVER
+		url = GameSettings.studio_server()
 		server.text = url
 	if not CarromLobby.is_server_url(url):
 		_say("ONLINE_BAD_SERVER")

@@ -6,6 +6,7 @@ extends RefCounted
 ## network is listed, and a room code stands for its host.
 
 const ONLINE_MENU := "res://scenes/online/online_menu.tscn"
+const SETTINGS_SCREEN := "res://scenes/settings/settings_screen.tscn"
 
 var tree: SceneTree
 var root: Window
@@ -21,7 +22,11 @@ func _init(scene_tree: SceneTree, report: Callable) -> void:
 
 func run() -> void:
 	await _check_online_menu_refuses_bad_input()
+	await _check_network_controls_are_a_developers()
+	var settings: Node = tree.root.get_node("GameSettings")
+	settings.set("developer", true)
 	await _check_server_choices_refused()
+	settings.set("developer", false)
 	_check_server_addresses()
 	await _check_leaderboard_read()
 	await _check_settings_keep_the_server()
@@ -48,6 +53,36 @@ func _check_online_menu_refuses_bad_input() -> void:
 		"the online screen refuses a bad name and a bad address, saying why",
 		bad_name == "ONLINE_BAD_NAME" and bad_address == "ONLINE_BAD_ADDRESS" and stayed,
 		"%s, %s, stayed %s" % [bad_name, bad_address, stayed]
+	)
+
+
+## A player's Settings and Play online show no server address, port or network address (a
+## developer's, with `--developer` or the project setting); a developer's show them.
+func _check_network_controls_are_a_developers() -> void:
+	var settings: Node = tree.root.get_node("GameSettings")
+	var shown := []
+	for developer in [false, true]:
+		settings.set("developer", developer)
+		var online: Control = load(ONLINE_MENU).instantiate()
+		var screen: Control = load(SETTINGS_SCREEN).instantiate()
+		root.add_child(online)
+		root.add_child(screen)
+		await tree.process_frame
+		var rows: Array[Control] = [
+			screen.get_node("%Server").get_parent(),
+			online.get_node("%Server").get_parent(),
+			online.get_node("%Port").get_parent(),
+			online.get_node("%Address").get_parent(),
+		]
+		shown.append(rows.map(func(row: Control) -> bool: return row.visible))
+		online.queue_free()
+		screen.queue_free()
+		await tree.process_frame
+	settings.set("developer", false)
+	_report.call(
+		"a player's screens show no server address, port or network address; a developer's do",
+		shown == [[false, false, false, false], [true, true, true, true]],
+		"%s" % [shown]
 	)
 
 
@@ -126,7 +161,7 @@ func _check_leaderboard_read() -> void:
 func _check_settings_keep_the_server() -> void:
 	var settings: Node = root.get_node("GameSettings")
 	var before: String = settings.get("server_url")
-	var screen: Node = load("res://scenes/settings/settings_screen.tscn").instantiate()
+	var screen: Node = load(SETTINGS_SCREEN).instantiate()
 	root.add_child(screen)
 	await tree.process_frame
 	var field: LineEdit = screen.get_node("%Server")
