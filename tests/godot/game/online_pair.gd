@@ -183,7 +183,10 @@ func _run() -> void:
 			# The host left: the match scene kept the match on this device.
 			var loads: bool = root.get_node("SaveSlot").call("read")
 			var checked := CarromRules.check_match(root.get_node("SaveSlot").get("document")) == ""
-			print("KEPT %s %d" % [net.get_state_hash(), int(loads and checked)])
+			# As the last numbered turn left it, like the host's STATE: this player's own turn
+			# may have begun since, its striker placed on this board only.
+			var kept := _settled_hash if _settled_hash != "" else net.get_state_hash()
+			print("KEPT %s %d" % [kept, int(loads and checked)])
 			quit(0)
 			return
 		# The toss's choice and returned pieces, as a player here makes them.
