@@ -42,11 +42,13 @@ pub fn heard_fields(text: &str) -> Fields {
     };
     let int = |n: u32| Field::Int(i64::from(n));
     match told {
-        ToClient::Welcome { player, ratings, playing } => vec![
+        ToClient::Welcome { player, ratings, playing, name, tag } => vec![
             ("kind", Field::Int(kind::WELCOME)),
             ("player", Field::Text(player)),
             ("ratings", Field::List(ratings.into_iter().map(rating_fields).collect())),
             ("playing", Field::Bool(playing)),
+            ("name", Field::Text(name)),
+            ("tag", Field::Text(tag)),
         ],
         ToClient::Queued { seconds, window } => {
             vec![("kind", Field::Int(kind::QUEUED)), ("seconds", int(seconds)), ("window", int(window))]
@@ -74,6 +76,12 @@ pub fn heard_fields(text: &str) -> Fields {
         ToClient::Later { reason } => reason_fields(kind::LATER, reason),
         ToClient::Pong => vec![("kind", Field::Int(kind::PONG))],
         ToClient::Elsewhere { url, then } => elsewhere_fields(url, then),
+        people => crate::heard_people::people_fields(people).unwrap_or_else(|| {
+            vec![
+                ("kind", Field::Int(kind::UNREADABLE)),
+                ("error", Field::Text("not a message this game reads".into())),
+            ]
+        }),
     }
 }
 

@@ -9,6 +9,7 @@ mod convert;
 mod fields;
 #[cfg_attr(test, allow(dead_code))]
 mod heard;
+mod heard_people;
 #[cfg_attr(test, allow(dead_code))]
 mod units;
 

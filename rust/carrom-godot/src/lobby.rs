@@ -6,6 +6,7 @@
 
 use crate::fields::Field;
 use crate::heard::{heard_fields, kind};
+use crate::heard_people::kind as people;
 use crate::variant::dictionary;
 use carrom_net::lobby::{self, ToServer, LOBBY};
 use godot::prelude::*;
@@ -59,6 +60,38 @@ impl CarromLobby {
     /// (`resumes`: it is coming back to one's seat).
     #[constant]
     const HEARD_ELSEWHERE: i64 = kind::ELSEWHERE;
+    /// A code another device of this player can claim: `code`, `expires_in` seconds.
+    #[constant]
+    const HEARD_LINK_CODE: i64 = people::LINK_CODE;
+    /// The player's recovery code, shown once: `code`.
+    #[constant]
+    const HEARD_RECOVERY: i64 = people::RECOVERY;
+    /// The player's devices: `devices` (dictionaries of id, linked, seen, this).
+    #[constant]
+    const HEARD_DEVICES: i64 = people::DEVICES;
+    /// Friends: `friends` (player, name, tag, presence — "online", "away", "playing",
+    /// "offline" —, seen, code to watch), and `asking`, `asked`, `recent`, `blocked` (player,
+    /// name, tag).
+    #[constant]
+    const HEARD_FRIENDS: i64 = people::FRIENDS;
+    /// Someone asks to be friends: `player`, `name`, `tag`.
+    #[constant]
+    const HEARD_FRIEND_ASKED: i64 = people::FRIEND_ASKED;
+    /// Friends now: `player`, `name`, `tag`.
+    #[constant]
+    const HEARD_BEFRIENDED: i64 = people::BEFRIENDED;
+    /// A friend invites: `invite`, `player`, `name`, `tag`, `mode`, `rules`, `expires_in`.
+    #[constant]
+    const HEARD_INVITED: i64 = people::INVITED;
+    /// An invitation answered: `player`, `name`, `tag`, `accept`.
+    #[constant]
+    const HEARD_REPLIED: i64 = people::REPLIED;
+    /// A report was recorded.
+    #[constant]
+    const HEARD_REPORTED: i64 = people::REPORTED;
+    /// Quick chat at this match: `seat`, `phrase` (one of `get_phrases()`).
+    #[constant]
+    const HEARD_CHAT: i64 = people::CHAT;
 
     /// The first frame on a new link: this player's name and this device's token.
     #[func]
@@ -106,6 +139,120 @@ impl CarromLobby {
     #[func]
     fn rematch() -> GString {
         frame(&ToServer::Rematch)
+    }
+
+    /// Instead of a hello: this device becomes the player of `code` (a link code from another
+    /// of their devices, or their recovery code).
+    #[func]
+    fn claim(token: GString, code: GString) -> GString {
+        frame(&ToServer::Claim { lobby: LOBBY, token: token.to_string(), code: code.to_string() })
+    }
+
+    /// A code for another device to become this player (`HEARD_LINK_CODE`).
+    #[func]
+    fn link_code() -> GString {
+        frame(&ToServer::LinkCode)
+    }
+
+    /// A new recovery code (`HEARD_RECOVERY`); the last one stops working.
+    #[func]
+    fn recovery() -> GString {
+        frame(&ToServer::Recovery)
+    }
+
+    /// This player's devices (`HEARD_DEVICES`).
+    #[func]
+    fn devices() -> GString {
+        frame(&ToServer::Devices)
+    }
+
+    /// The device `device` (its id) no longer signs in as this player.
+    #[func]
+    fn unlink(device: GString) -> GString {
+        frame(&ToServer::Unlink { device: device.to_string() })
+    }
+
+    /// Friends, requests, recent opponents and blocked players (`HEARD_FRIENDS`).
+    #[func]
+    fn friends() -> GString {
+        frame(&ToServer::Friends)
+    }
+
+    /// Ask the player of friend tag `tag` (`Name#1234`) to be friends.
+    #[func]
+    fn befriend(tag: GString) -> GString {
+        frame(&ToServer::Befriend { tag: tag.to_string() })
+    }
+
+    /// Accept or decline `player`'s friend request.
+    #[func]
+    fn answer(player: GString, accept: bool) -> GString {
+        frame(&ToServer::Answer { player: player.to_string(), accept })
+    }
+
+    /// No longer friends with `player`.
+    #[func]
+    fn unfriend(player: GString) -> GString {
+        frame(&ToServer::Unfriend { player: player.to_string() })
+    }
+
+    /// A room of `mode` under `rules`, and `player`, a friend online, invited to it.
+    #[func]
+    fn invite(player: GString, mode: GString, rules: GString) -> GString {
+        frame(&ToServer::Invite {
+            player: player.to_string(),
+            mode: mode.to_string(),
+            rules: rules.to_string(),
+        })
+    }
+
+    /// Accept (joining the room) or decline the invitation `invite`.
+    #[func]
+    fn reply(invite: GString, accept: bool) -> GString {
+        frame(&ToServer::Reply { invite: invite.to_string(), accept })
+    }
+
+    /// No invitations, requests, chat or quick matches with `player`.
+    #[func]
+    fn block(player: GString) -> GString {
+        frame(&ToServer::Block { player: player.to_string() })
+    }
+
+    /// Lift the block of `player`.
+    #[func]
+    fn unblock(player: GString) -> GString {
+        frame(&ToServer::Unblock { player: player.to_string() })
+    }
+
+    /// Report `player` of match `match_id` for `reason` (one of `get_report_reasons()`).
+    #[func]
+    fn report(player: GString, match_id: GString, reason: GString) -> GString {
+        let (player, match_id, reason) = (player.to_string(), match_id.to_string(), reason.to_string());
+        frame(&ToServer::Report { player, match_id, reason })
+    }
+
+    /// A quick-chat phrase (one of `get_phrases()`) to the others at this match.
+    #[func]
+    fn chat(phrase: GString) -> GString {
+        frame(&ToServer::Chat { phrase: phrase.to_string() })
+    }
+
+    /// The game went to the background (`away`) or came back: friends see it.
+    #[func]
+    fn away(away: bool) -> GString {
+        frame(&ToServer::Away { away })
+    }
+
+    /// The quick-chat phrases, by the keys they travel as (each game words them itself).
+    #[func]
+    fn get_phrases() -> PackedStringArray {
+        lobby::PHRASES.iter().map(|p| GString::from(*p)).collect()
+    }
+
+    /// The reasons a report may give.
+    #[func]
+    fn get_report_reasons() -> PackedStringArray {
+        lobby::REPORT_REASONS.iter().map(|p| GString::from(*p)).collect()
     }
 
     /// Are you there? (A link that hears nothing for a while is dead.)

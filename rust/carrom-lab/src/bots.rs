@@ -2,7 +2,9 @@
 //! them over loopback as devices do — each bot with its own copy of the match, answering every
 //! shot with its hash, so a desync shows as a resent state — striking at random after a think
 //! time. Reports the shots played, the time from a strike leaving a bot to its shot coming
-//! back (checked and simulated by the server), and any resync or failure.
+//! back (checked and simulated by the server), and any resync or failure. With `--people S`,
+//! each bot also sends a quick-chat phrase and asks for its friends list every S seconds, as a
+//! person in a match with the list a tap away would.
 
 use carrom_net::lobby::{ToClient, ToServer};
 use carrom_server::bot::{Aim, Bot, BotError};
@@ -15,6 +17,8 @@ struct Options {
     think: f64,
     seconds: f64,
     ramp: f64,
+    /// Seconds between a bot's quick-chat phrases and friends-list asks (0: none).
+    people: f64,
 }
 
 /// What one bot did.
@@ -48,9 +52,10 @@ async fn play_all(options: &Options) -> Vec<Played> {
         let delay = Duration::from_secs_f64(options.ramp * i as f64 / bots as f64);
         let think = Duration::from_secs_f64(options.think);
         let until = Duration::from_secs_f64(options.ramp + options.seconds);
+        let people = (options.people > 0.0).then(|| Duration::from_secs_f64(options.people));
         tasks.push(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
-            play_one(&address, i, think, until.saturating_sub(delay)).await
+            play_one(&address, i, think, until.saturating_sub(delay), people).await
         }));
     }
     let mut played = vec![];
@@ -61,7 +66,13 @@ async fn play_all(options: &Options) -> Vec<Played> {
     played
 }
 
-async fn play_one(address: &str, i: usize, think: Duration, play_for: Duration) -> Played {
+async fn play_one(
+    address: &str,
+    i: usize,
+    think: Duration,
+    play_for: Duration,
+    people: Option<Duration>,
+) -> Played {
     let mut played = Played::default();
     let token = format!("loadbot-{i:024}");
     let wait = Duration::from_secs(60);
@@ -71,11 +82,25 @@ async fn play_one(address: &str, i: usize, think: Duration, play_for: Duration) 
         bot.ask(&ToServer::Quick { mode: "singles".into(), rules: "classic".into() }).await?;
         bot.until(wait, |m| matches!(m, ToClient::Matched { .. }).then_some(())).await?;
         let began = Instant::now();
-        bot.play_until(think, wait, |b| {
-            began.elapsed() > play_for || b.game().is_some_and(|g| g.rules().is_over())
-        })
-        .await?;
-        Ok(bot)
+        let over = |b: &Bot| began.elapsed() > play_for || b.game().is_some_and(|g| g.rules().is_over());
+        let Some(every) = people else {
+            bot.play_until(think, wait, over).await?;
+            return Ok(bot);
+        };
+        // The bots of a match talk at their own moments: each starts part of the way in.
+        let mut next = began + every.mul_f64((i % 7) as f64 / 7.0);
+        let mut said = 0;
+        loop {
+            bot.play_until(think, wait, |b| over(b) || Instant::now() >= next).await?;
+            if over(&bot) {
+                return Ok(bot);
+            }
+            let phrase = carrom_net::lobby::PHRASES[(i + said) % carrom_net::lobby::PHRASES.len()];
+            bot.ask(&ToServer::Chat { phrase: phrase.into() }).await?;
+            bot.ask(&ToServer::Friends).await?;
+            said += 1;
+            next += every;
+        }
     }
     .await;
     match result {
@@ -132,7 +157,8 @@ fn report(options: &Options, played: &[Played], wall: f64) -> Result<(), String>
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
-    let mut options = Options { addresses: vec![], matches: 100, think: 5.0, seconds: 60.0, ramp: 10.0 };
+    let mut options =
+        Options { addresses: vec![], matches: 100, think: 5.0, seconds: 60.0, ramp: 10.0, people: 0.0 };
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -143,6 +169,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--think" => options.think = number().ok_or("--think is seconds, 0 or more")?,
             "--seconds" => options.seconds = number().ok_or("--seconds is seconds, 0 or more")?,
             "--ramp" => options.ramp = number().ok_or("--ramp is seconds, 0 or more")?,
+            "--people" => options.people = number().ok_or("--people is seconds between chats, 0 or more")?,
             other => return Err(format!("bots: unknown option {other}")),
         }
     }

@@ -101,6 +101,11 @@ pub struct Config {
     /// Write logs as JSON lines (for a log collector) instead of plain text.
     #[arg(long)]
     pub json_logs: bool,
+    /// A file holding the operator's token (at least 24 characters, on its first line): with
+    /// it, `GET /operator/reports` answers a request that carries `Authorization: Bearer
+    /// TOKEN`. Without it, the operator's addresses answer nothing. Never a player's token.
+    #[arg(long, value_name = "FILE")]
+    pub operator_token_file: Option<PathBuf>,
 }
 
 impl Config {
@@ -116,6 +121,22 @@ impl Config {
         })
     }
 
+    /// The hash of the operator's token, read from `--operator-token-file`; why not, for a file
+    /// that cannot be read or a token too short to be safe.
+    pub fn operator_hash(&self) -> Result<Option<String>, String> {
+        let Some(file) = &self.operator_token_file else { return Ok(None) };
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("operator token file {}: {e}", file.display()))?;
+        let token = text.lines().next().unwrap_or_default().trim();
+        if token.chars().count() < MIN_OPERATOR_TOKEN {
+            return Err(format!(
+                "operator token file {}: the token must be at least {MIN_OPERATOR_TOKEN} characters",
+                file.display()
+            ));
+        }
+        Ok(Some(crate::secret::hash(token)))
+    }
+
     /// The database to open: the one given, or SQLite in the user's data folder.
     pub fn database_url(&self) -> String {
         match &self.database {
@@ -124,6 +145,9 @@ impl Config {
         }
     }
 }
+
+/// The shortest operator token the server takes.
+const MIN_OPERATOR_TOKEN: usize = 24;
 
 /// `$XDG_DATA_HOME/carrom/server.sqlite`, or under `~/.local/share`, or the working folder.
 fn default_database() -> PathBuf {

@@ -28,7 +28,14 @@ pub enum Door {
     /// A room's code tried (joining or watching): a few tries a minute, so that codes cannot
     /// be guessed to find matches to watch.
     Code,
+    /// A code tried to bring a device to a player (a link or recovery code).
+    Claim,
 }
+
+/// Link or recovery codes an address may try a minute, and at once: a player types one or
+/// two; a guesser, at this pace, tries fewer than three million a year against 31⁸ link codes.
+pub const CLAIMS_PER_MINUTE: u32 = 5;
+const CLAIM_BURST: u32 = 5;
 
 /// Codes an address may try a minute, and at once.
 pub const CODES_PER_MINUTE: u32 = 6;
@@ -79,6 +86,7 @@ impl Doors {
             Door::Socket => RateLimit::new(self.handshake_rate, HANDSHAKE_BURST.max(self.handshake_rate)),
             Door::Query => RateLimit::new(QUERIES_PER_SECOND, QUERY_BURST),
             Door::Code => RateLimit::per_minute(CODES_PER_MINUTE, CODE_BURST),
+            Door::Claim => RateLimit::per_minute(CLAIMS_PER_MINUTE, CLAIM_BURST),
         };
         let now = self.now();
         self.counts().arrivals.take(&(door, address), now, || limit).is_ok()

@@ -63,8 +63,10 @@ impl Server {
             if swept > 0 {
                 tracing::debug!(swept, "expired rooms forgotten");
             }
+            self.store.sweep_people().await?;
         }
-        self.tell_placed().await
+        self.tell_placed().await?;
+        self.deliver_notices().await
     }
 
     /// This node as the fleet sees it now.
@@ -121,6 +123,8 @@ impl Server {
             }
         }
         self.hub().renewed = Some(std::time::Instant::now());
+        // The node's name is this process's now: the connections an earlier one had went with it.
+        self.store.forget_online(&self.node).await.map_err(|e| e.to_string())?;
         self.claim_orphans().await.map_err(|e| e.to_string())
     }
 
@@ -218,7 +222,11 @@ impl Server {
             .iter()
             .map(|n| (Fence { node: n.id.clone(), epoch: n.epoch.clone() }, n.capacity - n.matches))
             .collect();
-        for ((mode, rules), group) in queue.pair(0.0, size) {
+        let waiting: Vec<String> = queue.iter().map(|(_, w)| w.player.clone()).collect();
+        let blocks = self.store.blocks_among(&waiting).await?;
+        let kept_apart =
+            |a: &str, b: &str| blocks.iter().any(|(x, y)| (x == a && y == b) || (x == b && y == a));
+        for ((mode, rules), group) in queue.pair(0.0, size, kept_apart) {
             let first = &group[0].with.node;
             let node = match load.iter().position(|(holder, room)| &holder.node == first && *room > 0) {
                 Some(i) => i,

@@ -47,10 +47,23 @@ pub fn fresh_match(
 
 /// A new room code: `CODE_LENGTH` characters of the unambiguous alphabet.
 pub fn random_code() -> String {
-    random_bytes::<CODE_LENGTH>()
-        .iter()
-        .map(|b| CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()] as char)
-        .collect()
+    random_letters(CODE_LENGTH)
+}
+
+/// `n` characters of the unambiguous alphabet of room codes, each as likely as the others (a
+/// byte past the last whole run of the alphabet is drawn again).
+pub fn random_letters(n: usize) -> String {
+    let letters = CODE_ALPHABET.len();
+    let fair = 256 - 256 % letters;
+    let mut out = String::with_capacity(n);
+    while out.len() < n {
+        for b in random_bytes::<16>() {
+            if usize::from(b) < fair && out.len() < n {
+                out.push(CODE_ALPHABET[usize::from(b) % letters] as char);
+            }
+        }
+    }
+    out
 }
 
 /// A new random id: 16 hexadecimal digits.

@@ -42,6 +42,7 @@ pub fn routes(server: Arc<Server>) -> Router {
         .route("/metrics", get(metrics))
         .route("/players/{id}", get(player))
         .route("/leaderboard", get(leaderboard))
+        .route("/operator/reports", get(operator_reports))
         .route("/daily/{day}", get(daily_board).post(daily_entry).layer(DefaultBodyLimit::max(MAX_POST)))
         .layer(timed)
         .with_state(server)
@@ -248,7 +249,7 @@ async fn daily_entry(
     };
     // Only an entry counted makes or renames a player.
     let player = match crate::identity::sign_in(&server, &posted.name, &posted.token).await {
-        Ok(player) => player,
+        Ok(signed) => signed.player,
         Err(why) => return refused(StatusCode::BAD_REQUEST, why.to_string()),
     };
     let kept = server.store.keep_daily(day, &player, strikes, stars, &entry.to_json()).await;
@@ -300,6 +301,46 @@ async fn daily_board(
     let limit = query.limit.unwrap_or(20).clamp(1, 100);
     match server.store.daily_board(day, limit).await {
         Ok((players, of)) => Json(json!({ "day": day, "of": of, "players": players })).into_response(),
+        Err(error) => failed(error),
+    }
+}
+
+/// What `GET /operator/reports` takes.
+#[derive(Deserialize)]
+struct Reports {
+    limit: Option<u32>,
+}
+
+/// `GET /operator/reports?limit=N`: the latest reports (at most 500), newest first, each with
+/// its match's replay as it stood when reported.
+async fn operator_reports(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(asked): Query<Reports>,
+) -> Response {
+    let address = device_address(&server, address, &headers);
+    if !server.doors.may_enter(Door::Query, address) {
+        return too_fast(&server, address);
+    }
+    let Some(Some(expected)) = server.operator.get() else {
+        return refuse(StatusCode::NOT_FOUND, "no such address");
+    };
+    let given = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|token| crate::secret::hash(token.trim()));
+    if given.as_ref() != Some(expected) {
+        server.doors.refused(&server.metrics, address, "OperatorToken", "a wrong or missing operator token");
+        return refuse(
+            StatusCode::UNAUTHORIZED,
+            "the operator's token is needed: Authorization: Bearer TOKEN",
+        );
+    }
+    let limit = asked.limit.unwrap_or(100).clamp(1, 500);
+    match server.store.reports(limit).await {
+        Ok(rows) => Json(json!({ "reports": rows })).into_response(),
         Err(error) => failed(error),
     }
 }

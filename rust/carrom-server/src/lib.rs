@@ -12,6 +12,7 @@ pub mod agones;
 pub mod bot;
 pub mod config;
 pub mod daily;
+pub mod delivered;
 pub mod doors;
 pub mod fleet;
 pub mod fresh;
@@ -22,12 +23,14 @@ pub mod lobby;
 pub mod metrics;
 pub mod names;
 pub mod outbox;
+pub mod people;
 pub mod queue;
 pub mod rating;
 pub mod refused;
 pub mod rooms;
 pub mod rounds;
 pub mod seating;
+pub mod secret;
 pub mod server;
 pub mod socket;
 pub mod store;
@@ -39,6 +42,7 @@ use std::time::Duration;
 /// Runs the server as `config` says until SIGTERM or Ctrl-C, then drains: no new matches, every
 /// running one saved (it is after each shot) and its players told, and the process ends.
 pub async fn run(config: config::Config) -> Result<(), String> {
+    let operator = config.operator_hash()?;
     let url = config.database_url();
     let store = store::Store::open(&url).await.map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind(config.listen)
@@ -67,6 +71,7 @@ pub async fn run(config: config::Config) -> Result<(), String> {
     };
     check_node(&config.node_id(), &public)?;
     let server = server::Server::new(config, store, public);
+    server.operator.set(operator).ok();
     let resumed = server.take_up_held().await?;
     tracing::info!(%address, resumed, database = %url.split('@').next_back().unwrap_or_default(), "listening");
     // The line a script or test waits for.

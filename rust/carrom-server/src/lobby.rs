@@ -25,6 +25,10 @@ pub struct Me {
     pub player: String,
     /// The name given.
     pub name: String,
+    /// The device's public id.
+    pub device: String,
+    /// The hash of the device's token (never the token).
+    pub token_hash: String,
 }
 
 /// A lobby request refused: the kind, counted in `/metrics`, and the reason the device is told.
@@ -50,6 +54,8 @@ pub struct Desk {
     pub address: IpAddr,
     /// How fast it may ask.
     pub pace: RateLimit,
+    /// How fast it may chat.
+    pub chat_pace: RateLimit,
 }
 
 /// Lobby requests a connection may make a second, and at once: a person taps a few buttons.
@@ -84,6 +90,7 @@ impl Desk {
     async fn handle(&mut self, server: &Arc<Server>, request: ToServer) -> Result<(), LobbyError> {
         match request {
             ToServer::Hello { lobby, name, token } => return self.hello(server, lobby, name, token).await,
+            ToServer::Claim { lobby, token, code } => return self.claim(server, lobby, &token, &code).await,
             ToServer::Ping => {
                 self.outbox.text(&ToClient::Pong);
                 return Ok(());
@@ -94,10 +101,10 @@ impl Desk {
             return Err(LobbyError::NoHello);
         };
         match request {
-            ToServer::Hello { .. } => Err(LobbyError::SecondHello),
+            ToServer::Hello { .. } | ToServer::Claim { .. } => Err(LobbyError::SecondHello),
             ToServer::Ping => Ok(()),
             ToServer::Quick { mode, rules } => self.quick(server, &me, &mode, &rules).await,
-            ToServer::Create { mode, rules } => self.create(server, &me, &mode, &rules).await,
+            ToServer::Create { mode, rules } => self.create(server, &me, &mode, &rules).await.map(drop),
             ToServer::Join { code } => self.join(server, &me, &normal_code(&code)?).await,
             ToServer::Watch { code } => self.watch(server, &me, &normal_code(&code)?).await,
             ToServer::Resume => self.resume(server, &me).await,
@@ -110,6 +117,7 @@ impl Desk {
                 let code = code.ok_or(LobbyError::NoMatch)?;
                 server.rematch(&code, self.member(&me, 0.0)).await
             }
+            people => self.people(server, &me, people).await,
         }
     }
 
@@ -128,10 +136,26 @@ impl Desk {
         if lobby != LOBBY {
             return Err(LobbyError::OtherLobby(lobby));
         }
-        let player = sign_in(server, &name, &token).await?;
+        let signed = sign_in(server, &name, &token).await?;
+        let me = Me {
+            player: signed.player,
+            name,
+            device: signed.device,
+            token_hash: crate::secret::hash(&token),
+        };
+        self.welcome(server, me, signed.tag).await
+    }
+
+    /// Welcomes this connection as `me`, known to others by `tag`: online from now on.
+    pub(crate) async fn welcome(
+        &mut self,
+        server: &Arc<Server>,
+        me: Me,
+        tag: String,
+    ) -> Result<(), LobbyError> {
         let ratings = server
             .store
-            .standings(&player)
+            .standings(&me.player)
             .await?
             .into_iter()
             .map(|(ladder, s)| Rating {
@@ -140,10 +164,19 @@ impl Desk {
                 games: s.games,
             })
             .collect();
-        let playing = busy(server, &player).await?;
-        self.me = Some(Me { player: player.clone(), name });
-        self.outbox.text(&ToClient::Welcome { player, ratings, playing });
+        let playing = busy(server, &me.player).await?;
+        server.store.go_online(&self.conn(server), &me.player, &server.node).await?;
+        server.hub().people.entry(me.player.clone()).or_default().push((self.peer, self.outbox.clone()));
+        let welcome =
+            ToClient::Welcome { player: me.player.clone(), ratings, playing, name: me.name.clone(), tag };
+        self.me = Some(me);
+        self.outbox.text(&welcome);
         Ok(())
+    }
+
+    /// This connection's name in the fleet's list of who is online.
+    pub(crate) fn conn(&self, server: &Server) -> String {
+        format!("{}:{}:{}", server.node, server.epoch, self.peer)
     }
 
     async fn quick(

@@ -82,8 +82,14 @@ impl<T> Queue<T> {
 
     /// Takes out every group that can play now at `now`: for each game, `size(game)` players,
     /// the one who has waited longest with those nearest its rating, each within the window of
-    /// both. Groups come out longest-waiting first.
-    pub fn pair(&mut self, now: f64, size: impl Fn(&Game) -> usize) -> Vec<(Game, Vec<Waiting<T>>)> {
+    /// both, and no two of them `kept_apart` (one blocked the other). Groups come out
+    /// longest-waiting first.
+    pub fn pair(
+        &mut self,
+        now: f64,
+        size: impl Fn(&Game) -> usize,
+        kept_apart: impl Fn(&str, &str) -> bool,
+    ) -> Vec<(Game, Vec<Waiting<T>>)> {
         let mut groups = vec![];
         for (game, list) in &mut self.games {
             let size = size(game).max(1);
@@ -100,13 +106,20 @@ impl<T> Queue<T> {
                     })
                     .map(|(i, w)| ((w.rating - anchor.rating).abs(), i))
                     .collect();
-                if near.len() + 1 < size {
+                near.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let mut taken = vec![first];
+                for (_, i) in near {
+                    if taken.len() == size {
+                        break;
+                    }
+                    if taken.iter().all(|t| !kept_apart(&list[*t].player, &list[i].player)) {
+                        taken.push(i);
+                    }
+                }
+                if taken.len() < size {
                     first += 1;
                     continue;
                 }
-                near.sort_by(|a, b| a.0.total_cmp(&b.0));
-                let mut taken: Vec<usize> = near.iter().take(size - 1).map(|(_, i)| *i).collect();
-                taken.push(first);
                 taken.sort_unstable();
                 let group: Vec<Waiting<T>> = taken.iter().rev().map(|i| list.remove(*i)).collect();
                 groups.push((game.clone(), group.into_iter().rev().collect()));
@@ -134,15 +147,15 @@ mod tests {
         let mut queue = Queue::default();
         queue.add(singles(), waiting("a", 1500.0, 0.0));
         queue.add(singles(), waiting("b", 1900.0, 0.0));
-        assert!(queue.pair(0.0, |_| 2).is_empty(), "400 apart is too far at first");
+        assert!(queue.pair(0.0, |_| 2, |_, _| false).is_empty(), "400 apart is too far at first");
         queue.add(singles(), waiting("c", 1550.0, 1.0));
-        let groups = queue.pair(1.0, |_| 2);
+        let groups = queue.pair(1.0, |_| 2, |_, _| false);
         assert_eq!(groups.len(), 1);
         let players: Vec<&str> = groups[0].1.iter().map(|w| w.player.as_str()).collect();
         assert_eq!(players, ["a", "c"]);
         assert_eq!(queue.len(), 1);
         queue.add(singles(), waiting("d", 2300.0, 1.0));
-        let later = queue.pair(40.0, |_| 2);
+        let later = queue.pair(40.0, |_| 2, |_, _| false);
         assert_eq!(later.len(), 1, "the window has widened to take b and d");
     }
 
@@ -151,12 +164,27 @@ mod tests {
         let mut queue = Queue::default();
         queue.add(singles(), waiting("a", 1500.0, 0.0));
         queue.add(("singles".into(), "freestyle".into()), waiting("b", 1500.0, 0.0));
-        assert!(queue.pair(100.0, |_| 2).is_empty());
+        assert!(queue.pair(100.0, |_| 2, |_, _| false).is_empty());
         queue.add(("points".into(), "classic".into()), waiting("c", 1500.0, 0.0));
         queue.add(("points".into(), "classic".into()), waiting("d", 1500.0, 0.0));
-        assert!(queue.pair(100.0, |_| 3).is_empty(), "the points game waits for a third");
+        assert!(queue.pair(100.0, |_| 3, |_, _| false).is_empty(), "the points game waits for a third");
         queue.add(("points".into(), "classic".into()), waiting("e", 1510.0, 0.0));
-        assert_eq!(queue.pair(100.0, |_| 3)[0].1.len(), 3);
+        assert_eq!(queue.pair(100.0, |_| 3, |_, _| false)[0].1.len(), 3);
+    }
+
+    #[test]
+    fn players_kept_apart_by_a_block_are_never_paired_and_wait_for_others() {
+        let mut queue = Queue::default();
+        queue.add(singles(), waiting("asha", 1500.0, 0.0));
+        queue.add(singles(), waiting("mallory", 1500.0, 0.0));
+        let apart = |a: &str, b: &str| [a, b].contains(&"asha") && [a, b].contains(&"mallory");
+        assert!(queue.pair(100.0, |_| 2, apart).is_empty());
+        queue.add(singles(), waiting("ravi", 1510.0, 1.0));
+        let groups = queue.pair(100.0, |_| 2, apart);
+        assert_eq!(groups.len(), 1);
+        let players: Vec<&str> = groups[0].1.iter().map(|w| w.player.as_str()).collect();
+        assert_eq!(players, ["asha", "ravi"]);
+        assert_eq!(queue.len(), 1, "mallory waits on");
     }
 
     #[test]

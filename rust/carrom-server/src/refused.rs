@@ -2,7 +2,7 @@
 //! is told (what was wrong and what is allowed). A database failure is told as one plain line,
 //! its detail kept for the log.
 
-use crate::store::StoreError;
+use crate::store::{StoreError, MAX_ASKED, MAX_FRIENDS};
 use carrom_core::rules::Ruleset;
 use carrom_net::lobby::LOBBY;
 use carrom_net::NetError;
@@ -92,6 +92,9 @@ pub enum LobbyError {
     /// A kept match that cannot be played again (its record is damaged).
     #[error("your match cannot be taken up: {0}")]
     Unplayable(String),
+    /// A request about people refused.
+    #[error(transparent)]
+    People(#[from] PeopleError),
     /// The database failed (logged where it happened).
     #[error("the server cannot reach its database: try again in a moment")]
     Database,
@@ -136,4 +139,65 @@ mod tests {
         assert_eq!(told, r#"no ruleset "chess-with-a-ver": classic, icf, freestyle, disc_pool"#);
         assert!(LobbyError::OtherLobby(LOBBY + 1).to_string().contains("update the game"));
     }
+}
+
+/// The most invitations a player has waiting for an answer at once.
+pub const MAX_INVITES: i64 = 3;
+/// The most reports a player files a day.
+pub const REPORTS_A_DAY: i64 = 10;
+
+/// A request about people refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PeopleError {
+    /// No live link code nor recovery code is the one given.
+    #[error("no link or recovery code is {0:?}: a link code works once, for a few minutes; ask your other device for a new one")]
+    NoCode(String),
+    /// Too many codes tried from one address.
+    #[error("more than {0} codes a minute from this address: wait a minute")]
+    ClaimsTooFast(u32),
+    /// No player has the friend tag.
+    #[error("no player has the friend tag {0}")]
+    NoTag(String),
+    /// No player has the id.
+    #[error("no such player")]
+    NoPlayer,
+    /// A request about oneself.
+    #[error("that is you")]
+    Yourself,
+    /// One of the two blocked the other (who, is not said).
+    #[error("this player cannot be asked")]
+    Blocked,
+    /// Too many friends or requests.
+    #[error("at most {MAX_FRIENDS} friends and {MAX_ASKED} requests waiting: remove some first")]
+    FriendsFull,
+    /// Friends or asked already.
+    #[error("already friends, or asked already")]
+    Already,
+    /// No request from that player.
+    #[error("this player has not asked to be your friend")]
+    NoRequest,
+    /// An invitation to someone who is not a friend.
+    #[error("only friends can be invited")]
+    NotFriends,
+    /// An invitation to a friend who is not connected.
+    #[error("your friend is not online")]
+    NotOnline,
+    /// Too many invitations waiting.
+    #[error("at most {MAX_INVITES} invitations wait for an answer at once: wait for one")]
+    TooManyInvites,
+    /// An invitation answered, expired or never sent.
+    #[error("this invitation has expired or was answered")]
+    NoInvite,
+    /// A device id that is not one of the player's other devices.
+    #[error("no other device of yours has that id (this device cannot unlink itself)")]
+    NoDevice,
+    /// Quick chat from a connection that plays no match.
+    #[error("quick chat is for the players of a match")]
+    NotInAMatch,
+    /// A report of someone who did not play that match with the reporter.
+    #[error("you can report only the players of a match you played")]
+    NotThere,
+    /// Too many reports.
+    #[error("at most {REPORTS_A_DAY} reports a day")]
+    TooManyReports,
 }

@@ -14,7 +14,7 @@ impl Desk {
         me: &Me,
         mode: &str,
         rules: &str,
-    ) -> Result<(), LobbyError> {
+    ) -> Result<String, LobbyError> {
         let (mode, rules) = game_of(mode, rules)?;
         self.not_busy(server, me).await?;
         let code = server.new_code();
@@ -29,12 +29,12 @@ impl Desk {
         let expires = server.now() + f64::from(seconds);
         hub.rooms.insert(code.clone(), Room { mode, rules, members: vec![member], expires });
         self.outbox.text(&ToClient::Room {
-            code,
+            code: code.clone(),
             expires_in: seconds,
             taken: 1,
             seats: mode.seats().len() as u8,
         });
-        Ok(())
+        Ok(code)
     }
 
     pub(crate) async fn join(&mut self, server: &Arc<Server>, me: &Me, code: &str) -> Result<(), LobbyError> {

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 use tokio::sync::mpsc;
 
-pub use crate::fresh::{fresh_match, random_bytes, random_code, random_id};
+pub use crate::fresh::{fresh_match, random_bytes, random_code, random_id, random_letters};
 
 /// How long a finished match's players have to ask for a rematch, seconds.
 const REMATCH_SECONDS: f64 = 120.0;
@@ -109,6 +109,10 @@ pub struct Hub {
     pub lost: Option<String>,
     /// Whether its matches were stopped for want of the database.
     pub cut_off: bool,
+    /// The connections of each player who has said hello here: where notices go.
+    pub people: HashMap<String, Vec<(PeerId, Outbox)>>,
+    /// Notices delivered lately, with when they were left: none is delivered twice.
+    pub delivered: crate::delivered::Delivered,
 }
 
 /// Everything the server's tasks share.
@@ -130,6 +134,8 @@ pub struct Server {
     pub challenges: crate::daily::Challenges,
     /// The ways in that an address may not rush.
     pub doors: crate::doors::Doors,
+    /// The hash of the operator's token, once set at start (none: no operator's addresses).
+    pub operator: std::sync::OnceLock<Option<String>>,
     hub: Mutex<Hub>,
     /// Told when this process must stop of itself (`lose`).
     pub(crate) stopping: tokio::sync::Notify,
@@ -143,6 +149,7 @@ impl Server {
         let clock = Instant::now();
         Arc::new(Server {
             doors: crate::doors::Doors::new(&config, clock),
+            operator: std::sync::OnceLock::new(),
             node: config.node_id(),
             epoch: random_id(),
             url,

@@ -29,6 +29,7 @@ pub async fn serve(server: Arc<Server>, socket: WebSocket, address: IpAddr) {
         me: None,
         address,
         pace: RateLimit::new(REQUESTS_PER_SECOND, REQUEST_BURST),
+        chat_pace: crate::people::chat_pace(),
     };
     let (mut sink, mut stream) = socket.split();
     let ping = Duration::from_secs(u64::from(server.config.ping_seconds));
@@ -131,6 +132,7 @@ async fn take(server: &Arc<Server>, desk: &mut Desk, message: Message) -> bool {
 async fn gone(server: &Arc<Server>, desk: &Desk) {
     if let Some(me) = &desk.me {
         desk.leave_lobby(server, &me.player).await;
+        desk.gone_offline(server, me).await;
     }
     let joined = desk.slot.lock().ok().and_then(|mut slot| slot.take());
     if let Some(joined) = joined {

@@ -253,3 +253,78 @@ async fn a_node_cut_off_from_its_database_stops_its_matches_and_another_takes_th
     let taken: f64 = nodes.iter().map(|n| n.metric("carrom_taken_over_total")).sum();
     assert_eq!(taken, 1.0);
 }
+
+/// A welcome's player id and friend tag.
+async fn signed(bot: &mut Bot) -> (String, String) {
+    bot.until(WAIT, |m| match m {
+        ToClient::Welcome { player, tag, .. } => Some((player.clone(), tag.clone())),
+        _ => None,
+    })
+    .await
+    .expect("a welcome")
+}
+
+/// `friend`'s presence as `bot` sees it, asked until it is `wanted`: how long that took.
+async fn sees(bot: &mut Bot, friend: &str, wanted: carrom_net::lobby::Presence) -> Duration {
+    let start = Instant::now();
+    loop {
+        bot.ask(&ToServer::Friends).await.unwrap();
+        let now = bot
+            .until(WAIT, |m| match m {
+                ToClient::Friends { friends, .. } => {
+                    Some(friends.iter().find(|f| f.who.player == friend).map(|f| f.presence))
+                }
+                _ => None,
+            })
+            .await
+            .unwrap();
+        if now == Some(wanted) {
+            return start.elapsed();
+        }
+        assert!(start.elapsed() < Duration::from_secs(3), "{friend} is {now:?}, not {wanted:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn friends_on_different_nodes_ask_accept_see_presence_and_an_invitation_seats_both() {
+    use carrom_net::lobby::Presence;
+    let Some((_, nodes)) = fleet("people", &[]).await else { return };
+    let mut asha = nodes[0].bot("Asha", &token("asha")).await;
+    let mut ravi = nodes[1].bot("Ravi", &token("ravi")).await;
+    let (asha_id, _) = signed(&mut asha).await;
+    let (ravi_id, ravi_tag) = signed(&mut ravi).await;
+    asha.ask(&ToServer::Befriend { tag: ravi_tag }).await.unwrap();
+    let asked = Instant::now();
+    ravi.until(WAIT, |m| matches!(m, ToClient::FriendAsked { .. }).then_some(())).await.unwrap();
+    assert!(asked.elapsed() < Duration::from_secs(2), "the request crossed nodes in {:?}", asked.elapsed());
+    ravi.ask(&ToServer::Answer { player: asha_id.clone(), accept: true }).await.unwrap();
+    asha.until(WAIT, |m| matches!(m, ToClient::Befriended { .. }).then_some(())).await.unwrap();
+    sees(&mut asha, &ravi_id, Presence::Online).await;
+    ravi.ask(&ToServer::Away { away: true }).await.unwrap();
+    let took = sees(&mut asha, &ravi_id, Presence::Away).await;
+    eprintln!("presence across nodes seen in {took:?}");
+    ravi.close().await;
+    sees(&mut asha, &ravi_id, Presence::Offline).await;
+    // Back on a third node; invited by a friend whose room is on the first.
+    let mut ravi = nodes[2].bot("Ravi", &token("ravi")).await;
+    signed(&mut ravi).await;
+    sees(&mut asha, &ravi_id, Presence::Online).await;
+    let invite =
+        ToServer::Invite { player: ravi_id.clone(), mode: "singles".into(), rules: "classic".into() };
+    asha.ask(&invite).await.unwrap();
+    let id = ravi
+        .until(WAIT, |m| match m {
+            ToClient::Invited { invite, .. } => Some(invite.clone()),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    ravi.ask(&ToServer::Reply { invite: id, accept: true }).await.unwrap();
+    // Ravi follows on to the room's node; then the room is full.
+    let (r_match, _, _) = matched(&mut ravi).await;
+    let (a_match, _, _) = matched(&mut asha).await;
+    assert_eq!(a_match, r_match);
+    assert_eq!(ravi.moves, 1, "sent on to the node of the room");
+    sees(&mut ravi, &asha_id, Presence::Playing).await;
+}

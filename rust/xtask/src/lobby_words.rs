@@ -48,7 +48,7 @@ fn spelled(text: &str, words: &[String]) -> Vec<String> {
 
 /// The words a script may not spell: the tag and every kind both ways.
 fn lobby_words(root: &Path) -> Vec<String> {
-    let source = std::fs::read_to_string(root.join("rust/carrom-net/src/lobby.rs")).unwrap_or_default();
+    let source = std::fs::read_to_string(root.join("rust/carrom-net/src/lobby/mod.rs")).unwrap_or_default();
     let mut words = vec![TAG.to_string()];
     words.extend(kinds(&source, "ToServer"));
     words.extend(kinds(&source, "ToClient"));

@@ -103,6 +103,31 @@ impl Bot {
         token: &str,
         seed: u64,
     ) -> Result<Bot, BotError> {
+        let hello = ToServer::Hello { lobby: LOBBY, name: name.into(), token: token.into() };
+        Bot::open_with(address, from, name, token, seed, hello).await
+    }
+
+    /// Connects from `from` as a new device would that joins its player by `code` (a link or
+    /// recovery code) instead of saying hello; the welcome names the player.
+    pub async fn claim_from(
+        address: &str,
+        from: Option<IpAddr>,
+        token: &str,
+        code: &str,
+        seed: u64,
+    ) -> Result<Bot, BotError> {
+        let claim = ToServer::Claim { lobby: LOBBY, token: token.into(), code: code.into() };
+        Bot::open_with(address, from, "", token, seed, claim).await
+    }
+
+    async fn open_with(
+        address: &str,
+        from: Option<IpAddr>,
+        name: &str,
+        token: &str,
+        seed: u64,
+        first: ToServer,
+    ) -> Result<Bot, BotError> {
         let ws = open(&format!("ws://{address}/ws"), from).await?;
         let mut bot = Bot {
             ws,
@@ -127,7 +152,7 @@ impl Bot {
             moves: 0,
             from,
         };
-        bot.ask(&ToServer::Hello { lobby: LOBBY, name: name.into(), token: token.into() }).await?;
+        bot.ask(&first).await?;
         Ok(bot)
     }
 
@@ -198,7 +223,9 @@ impl Bot {
                     serde_json::from_str(text.as_str()).map_err(|e| BotError::Bad(e.to_string()))?;
                 match &message {
                     ToClient::Elsewhere { url, then } => self.follow(url, then.clone()).await?,
-                    ToClient::Welcome { .. } => {
+                    ToClient::Welcome { name, .. } => {
+                        // The player's name as the server keeps it (a claimed device's).
+                        self.name.clone_from(name);
                         if let Some(then) = self.then.take() {
                             self.ask(&then).await?;
                         }

@@ -4,15 +4,21 @@
 //! in what both read alike; the URL picks which.
 
 mod daily;
+mod devices;
 mod finish;
 mod fleet;
+mod friends;
 mod leaver;
+mod notices;
 mod rows;
 mod waiting;
 
 pub use daily::{DailyPlace, DailyRow};
+pub use devices::SignedIn;
 pub use finish::{Finished, Seated};
 pub use fleet::{Fence, Holding, Node, Renewal, LEASE_MS};
+pub use friends::{Befriending, ReportRow, MAX_ASKED, MAX_FRIENDS};
+pub use notices::{Invitation, Notice};
 pub use rows::{HistoryRow, LeaderRow, SavedMatch};
 pub use waiting::Queued;
 
@@ -51,13 +57,14 @@ pub struct Store {
 }
 
 /// The schema's migrations, in order, built into the binary.
-const MIGRATIONS: [(i64, &str, &str); 6] = [
+const MIGRATIONS: [(i64, &str, &str); 7] = [
     (1, "players ratings matches", include_str!("../../migrations/0001_players_ratings_matches.sql")),
     (2, "fleet", include_str!("../../migrations/0002_fleet.sql")),
     (3, "daily challenge", include_str!("../../migrations/0003_daily.sql")),
     (4, "fair ratings", include_str!("../../migrations/0004_fair_ratings.sql")),
     (5, "epochs", include_str!("../../migrations/0005_epochs.sql")),
     (6, "name looks", include_str!("../../migrations/0006_name_looks.sql")),
+    (7, "people", include_str!("../../migrations/0007_people.sql")),
 ];
 
 impl Store {
@@ -118,49 +125,6 @@ impl Store {
     /// Whether the database answers.
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
-    }
-
-    /// The player whose device token hashes to `token_hash`, made on first sight; the name is
-    /// the one given now, and `look` what it looks like (`names::look`). Returns the player's
-    /// public id; `None` (and nothing changed) when another player on a leaderboard has a name
-    /// that looks the same — unless it is the name this player has already (two ranked
-    /// players named alike before names were compared keep their names).
-    pub async fn player(
-        &self,
-        token_hash: &str,
-        name: &str,
-        look: &str,
-        new_id: &str,
-    ) -> Result<Option<String>, StoreError> {
-        let taken = sqlx::query(
-            "SELECT 1 AS taken FROM players p WHERE p.name_look = $1 AND p.token_hash <> $2 \
-             AND EXISTS (SELECT 1 FROM ratings r WHERE r.player = p.id AND r.games > 0) \
-             AND NOT EXISTS (SELECT 1 FROM players me WHERE me.token_hash = $2 AND me.name = $3) LIMIT 1",
-        )
-        .bind(look)
-        .bind(token_hash)
-        .bind(name)
-        .fetch_optional(&self.pool)
-        .await?;
-        if taken.is_some() {
-            return Ok(None);
-        }
-        sqlx::query(
-            "INSERT INTO players (id, token_hash, name, created, name_look) VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT (token_hash) DO UPDATE SET name = excluded.name, name_look = excluded.name_look",
-        )
-        .bind(new_id)
-        .bind(token_hash)
-        .bind(name)
-        .bind(now())
-        .bind(look)
-        .execute(&self.pool)
-        .await?;
-        let row = sqlx::query("SELECT id FROM players WHERE token_hash = $1")
-            .bind(token_hash)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(Some(row.try_get("id")?))
     }
 
     /// A player's name, if the player exists.

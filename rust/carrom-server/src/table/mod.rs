@@ -3,6 +3,7 @@
 //! trusted), reads what its players and watchers send, saves the match after every shot, and
 //! records its end — once — with the ratings it changes.
 
+mod chat;
 mod keep;
 mod refuse;
 mod spec;
@@ -80,6 +81,16 @@ pub enum ToTable {
     Leave {
         /// The connection.
         peer: PeerId,
+    },
+    /// A quick-chat phrase from a connection, for the others at the table but those in
+    /// `quiet` (players who blocked the sender).
+    Chat {
+        /// The sender.
+        peer: PeerId,
+        /// The phrase's key.
+        phrase: String,
+        /// Players not to tell.
+        quiet: Vec<String>,
     },
     /// The server is stopping: tell everyone, and end (the match is saved as it stands).
     Drain,
@@ -226,6 +237,7 @@ impl Table {
                     self.deliver(out, None);
                 }
             }
+            ToTable::Chat { peer, phrase, quiet } => self.chat(peer, phrase, &quiet),
             ToTable::Drain | ToTable::CutOff => {}
         }
     }

@@ -4,18 +4,30 @@
 //! messages (`ToHost`, `ToPeer`) travel unchanged as *binary* frames once the server has said
 //! `matched`, so a device plays a server's match exactly as it plays a friend's.
 
+mod people;
+mod results;
+
+pub use people::{
+    check_phrase, check_reason, read_tag, tag_of, Device, Friend, Person, Presence, PHRASES, REPORT_REASONS,
+    TAG_NUMBERS,
+};
+
+pub use results::{Change, Ending, Rating};
+
 use crate::error::NetError;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 /// The lobby's version: a device and a server that differ are told at hello. Version 2: the
 /// lobby's hello is the one hello; a device seated at a table sends the match none of its own.
-pub const LOBBY: u32 = 2;
+/// Version 3: people — friend tags, devices linked by code, friends, invites, blocks, reports
+/// and quick chat.
+pub const LOBBY: u32 = 3;
 /// The most bytes of one lobby message from a device.
 pub const MAX_LOBBY_BYTES: usize = 1024;
 /// The most bytes of one lobby message from a server, as a device reads it (the longest, a
-/// welcome, holds three ratings).
-pub const MAX_TOLD_BYTES: usize = 16 * 1024;
+/// friends list, holds a few hundred people).
+pub const MAX_TOLD_BYTES: usize = 256 * 1024;
 /// The longest server address a device follows.
 const MAX_URL_HOST: usize = 260;
 /// The characters of a room code: capital letters and digits that cannot be misread for one
@@ -71,6 +83,91 @@ pub enum ToServer {
     /// Are you there? (Godot's WebSocketPeer cannot see the server's pings: a device that hears
     /// nothing for a while knows its link is dead.)
     Ping,
+    /// Instead of a hello: this device becomes the player of `code`, a link code shown on
+    /// another of their devices or their recovery code.
+    Claim {
+        /// The lobby version the device speaks.
+        lobby: u32,
+        /// The device's token.
+        token: String,
+        /// The link or recovery code.
+        code: String,
+    },
+    /// A code for another device to become this player, for a few minutes.
+    LinkCode,
+    /// A new recovery code (the last one stops working).
+    Recovery,
+    /// The player's devices.
+    Devices,
+    /// This device no longer signs in as this player.
+    Unlink {
+        /// The device's public id.
+        device: String,
+    },
+    /// Friends, requests, recent opponents and blocked players.
+    Friends,
+    /// Ask the player of a friend tag to be friends (or accept their request).
+    Befriend {
+        /// `Name#1234`.
+        tag: String,
+    },
+    /// Accept or decline a friend request.
+    Answer {
+        /// Who asked.
+        player: String,
+        /// Yes or no.
+        accept: bool,
+    },
+    /// No longer friends.
+    Unfriend {
+        /// The friend.
+        player: String,
+    },
+    /// Make a room and invite a friend who is online to it.
+    Invite {
+        /// The friend.
+        player: String,
+        /// `singles`, `doubles` or `points`.
+        mode: String,
+        /// A ruleset preset.
+        rules: String,
+    },
+    /// Accept (and join the room) or decline an invitation.
+    Reply {
+        /// The invitation's id.
+        invite: String,
+        /// Yes or no.
+        accept: bool,
+    },
+    /// No invitations, friend requests, chat or quick matches with this player.
+    Block {
+        /// Who.
+        player: String,
+    },
+    /// Lift a block.
+    Unblock {
+        /// Who.
+        player: String,
+    },
+    /// Report a player of a match to the server's operator.
+    Report {
+        /// Who.
+        player: String,
+        /// The match.
+        match_id: String,
+        /// One of `REPORT_REASONS`.
+        reason: String,
+    },
+    /// A quick-chat phrase to the others at this device's match.
+    Chat {
+        /// One of `PHRASES`.
+        phrase: String,
+    },
+    /// The game went to the background (or came back): friends see the player away.
+    Away {
+        /// Whether it is away now.
+        away: bool,
+    },
 }
 
 /// What the server tells a device.
@@ -85,6 +182,10 @@ pub enum ToClient {
         ratings: Vec<Rating>,
         /// Whether the player holds a seat in a running match (`resume` takes it back).
         playing: bool,
+        /// The player's name (after a claim, the one the player had).
+        name: String,
+        /// The player's friend tag.
+        tag: String,
     },
     /// Waiting for a quick match.
     Queued {
@@ -149,55 +250,75 @@ pub enum ToClient {
         /// What to ask it: resume, join or watch.
         then: ToServer,
     },
-}
-
-/// A rating on one ladder.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Rating {
-    /// `singles`, `doubles` or `points`.
-    pub ladder: String,
-    /// The rating, on the singles scale (1500 to start).
-    pub rating: i32,
-    /// Rated matches finished on this ladder.
-    pub games: u32,
-}
-
-/// How a recorded match ended (`won`, `drawn` or `abandoned` on the wire and in the database).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Ending {
-    /// A side won it.
-    Won,
-    /// It ended level.
-    Drawn,
-    /// A player left and did not come back before it was over.
-    Abandoned,
-}
-
-impl Ending {
-    /// Its name, as on the wire.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Ending::Won => "won",
-            Ending::Drawn => "drawn",
-            Ending::Abandoned => "abandoned",
-        }
-    }
-}
-
-/// A player's rating before and after a match.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Change {
-    /// The seat the player held.
-    pub seat: u8,
-    /// The player's name.
-    pub name: String,
-    /// Before.
-    pub before: i32,
-    /// After.
-    pub after: i32,
+    /// A code another device can claim within `expires_in` seconds.
+    LinkCode {
+        /// The code.
+        code: String,
+        /// Seconds it works.
+        expires_in: u32,
+    },
+    /// The player's recovery code, shown once: to write down.
+    Recovery {
+        /// The code.
+        code: String,
+    },
+    /// The player's devices.
+    Devices {
+        /// Each, oldest first.
+        devices: Vec<Device>,
+    },
+    /// Friends and the players around them.
+    Friends {
+        /// Friends, with presence.
+        friends: Vec<Friend>,
+        /// Who asks to be this player's friend.
+        asking: Vec<Person>,
+        /// Whom this player asked.
+        asked: Vec<Person>,
+        /// The last opponents and partners.
+        recent: Vec<Person>,
+        /// Players this one blocked.
+        blocked: Vec<Person>,
+    },
+    /// Someone asks to be friends.
+    FriendAsked {
+        /// Who.
+        who: Person,
+    },
+    /// A request was accepted: friends now.
+    Befriended {
+        /// Who.
+        who: Person,
+    },
+    /// A friend invites this player to a room.
+    Invited {
+        /// The invitation's id, for `reply`.
+        invite: String,
+        /// Who invites.
+        who: Person,
+        /// The room's mode.
+        mode: String,
+        /// Its ruleset.
+        rules: String,
+        /// Seconds it stands.
+        expires_in: u32,
+    },
+    /// An invitation this player sent was answered.
+    Replied {
+        /// Who answered.
+        who: Person,
+        /// Whether they come.
+        accept: bool,
+    },
+    /// A report was recorded.
+    Reported,
+    /// A quick-chat phrase from a seat of this match.
+    Chat {
+        /// The seat that sent it.
+        seat: u8,
+        /// One of `PHRASES`.
+        phrase: String,
+    },
 }
 
 /// Reads a lobby message from a device: bounded before it is read, unknown kinds and fields
@@ -274,72 +395,4 @@ pub fn normal_code(typed: &str) -> Result<String, NetError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_request_reads_back_as_sent() {
-        let quick = ToServer::Quick { mode: "singles".into(), rules: "classic".into() };
-        assert_eq!(read(&write(&quick)).unwrap(), quick);
-    }
-
-    #[test]
-    fn unknown_kinds_fields_and_oversize_are_refused() {
-        assert!(read(r#"{"type":"become_admin"}"#).is_err());
-        assert!(read(r#"{"type":"join","code":"ABCDEF","seat":0}"#).is_err());
-        let long = format!(r#"{{"type":"join","code":"{}"}}"#, "A".repeat(MAX_LOBBY_BYTES));
-        assert!(matches!(read(&long), Err(NetError::TooLarge { .. })));
-    }
-
-    #[test]
-    fn a_match_over_names_its_ending_in_words_the_game_reads() {
-        for ending in [Ending::Won, Ending::Drawn, Ending::Abandoned] {
-            let over = serde_json::to_string(&ToClient::Over { changes: vec![], ending }).unwrap();
-            assert!(over.contains(&format!(r#""ending":"{}""#, ending.as_str())), "{over}");
-        }
-    }
-
-    #[test]
-    fn a_device_reads_what_a_server_tells_and_nothing_beyond_it() {
-        let room = ToClient::Room { code: "ABCD2F".into(), expires_in: 600, taken: 1, seats: 2 };
-        assert_eq!(read_told(&write(&room)).unwrap(), room);
-        assert!(read_told(r#"{"type":"queued","seconds":3,"window":50,"extra":1}"#).is_err());
-        assert!(read_told(r#"{"type":"hello","lobby":1,"name":"a","token":"b"}"#).is_err());
-        let long = format!(r#"{{"type":"refused","reason":"{}"}}"#, "x".repeat(MAX_TOLD_BYTES));
-        assert!(matches!(read_told(&long), Err(NetError::TooLarge { .. })));
-    }
-
-    #[test]
-    fn a_device_is_sent_on_only_to_come_back_join_or_watch() {
-        assert!(ToServer::Resume.may_be_sent_on());
-        assert!(ToServer::Join { code: "ABCD2F".into() }.may_be_sent_on());
-        assert!(ToServer::Watch { code: "ABCD2F".into() }.may_be_sent_on());
-        assert!(!ToServer::Join { code: "abcd2f".into() }.may_be_sent_on(), "only as the server spells it");
-        assert!(!ToServer::Watch { code: "../../x".into() }.may_be_sent_on());
-        let hello = ToServer::Hello { lobby: LOBBY, name: "a".into(), token: "t".into() };
-        assert!(!hello.may_be_sent_on(), "a hello would carry the token away");
-        assert!(!ToServer::Cancel.may_be_sent_on());
-    }
-
-    #[test]
-    fn a_server_address_is_ws_or_wss_with_a_plain_host() {
-        for good in ["ws://127.0.0.1:8080/ws", "wss://carrom.example.org/ws", "ws://[::1]:80/ws", "ws://h"] {
-            assert!(is_server_url(good), "{good}");
-        }
-        for bad in
-            ["http://a/ws", "ws://", "ws:///ws", "ws://a b/ws", "ws://a/w s", "ws://é/ws", "wss://a\\n"]
-        {
-            assert!(!is_server_url(bad), "{bad}");
-        }
-        assert!(!is_server_url(&format!("ws://{}", "a".repeat(MAX_URL_HOST + 1))));
-    }
-
-    #[test]
-    fn a_typed_code_is_read_in_any_case_with_spaces_and_dashes() {
-        assert_eq!(normal_code("abc-d2f").unwrap(), "ABCD2F");
-        assert_eq!(normal_code(" ab cd 2f ").unwrap(), "ABCD2F");
-        assert!(normal_code("ABCD0F").is_err(), "0 is not in the alphabet");
-        assert!(normal_code("ABCDE").is_err());
-        assert!(normal_code("ABCDEFG").is_err());
-    }
-}
+mod tests;
