@@ -27,6 +27,9 @@ pub mod kind {
     pub const REPORTED: i64 = 18;
     /// Quick chat: `seat`, `phrase`.
     pub const CHAT: i64 = 19;
+    /// A friend asks to be partners in the doubles queue: `invite`, `player`, `name`, `tag`,
+    /// `rules`, `expires_in`.
+    pub const PARTNER_ASKED: i64 = 20;
 }
 
 /// The fields of a message about people; `None` for any other.
@@ -62,6 +65,13 @@ pub fn people_fields(told: ToClient) -> Option<Fields> {
             let mut fields = with_kind(kind::INVITED, person_fields(who));
             fields.push(("invite", Field::Text(invite)));
             fields.push(("mode", Field::Text(mode)));
+            fields.push(("rules", Field::Text(rules)));
+            fields.push(("expires_in", int(expires_in)));
+            fields
+        }
+        ToClient::PartnerAsked { invite, who, rules, expires_in } => {
+            let mut fields = with_kind(kind::PARTNER_ASKED, person_fields(who));
+            fields.push(("invite", Field::Text(invite)));
             fields.push(("rules", Field::Text(rules)));
             fields.push(("expires_in", int(expires_in)));
             fields

@@ -92,6 +92,10 @@ impl CarromLobby {
     /// Quick chat at this match: `seat`, `phrase` (one of `get_phrases()`).
     #[constant]
     const HEARD_CHAT: i64 = people::CHAT;
+    /// A friend asks to be partners in the doubles queue: `invite`, `player`, `name`, `tag`,
+    /// `rules`, `expires_in` (`reply` answers it).
+    #[constant]
+    const HEARD_PARTNER_ASKED: i64 = people::PARTNER_ASKED;
 
     /// The first frame on a new link: this player's name and this device's token.
     #[func]
@@ -204,6 +208,12 @@ impl CarromLobby {
             mode: mode.to_string(),
             rules: rules.to_string(),
         })
+    }
+
+    /// Queue for doubles under `rules` with `player`, a friend online, as partner.
+    #[func]
+    fn partner(player: GString, rules: GString) -> GString {
+        frame(&ToServer::Partner { player: player.to_string(), rules: rules.to_string() })
     }
 
     /// Accept (joining the room) or decline the invitation `invite`.

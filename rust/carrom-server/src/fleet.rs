@@ -210,6 +210,7 @@ impl Server {
         let mut queue: Queue<Queued> = Queue::default();
         for row in rows {
             let waiting = Waiting {
+                party: row.party.clone(),
                 player: row.player.clone(),
                 rating: row.rating,
                 since: (row.since_ms - now_ms) as f64 / 1000.0,
@@ -237,7 +238,10 @@ impl Server {
                 },
             };
             let Some(mode) = Mode::from_name(&mode) else { continue };
-            let entrants = group.iter().map(|w| (w.player.clone(), w.with.name.clone(), w.rating)).collect();
+            let entrants = group
+                .iter()
+                .map(|w| (w.player.clone(), w.with.name.clone(), w.rating, w.party.clone()))
+                .collect();
             let rated = apart(group.iter().map(|w| w.with.address.as_str()));
             let Ok((_, _, saved)) = fresh_match(random_code(), mode, &rules, rated, entrants) else {
                 continue;

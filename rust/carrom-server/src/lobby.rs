@@ -103,7 +103,7 @@ impl Desk {
         match request {
             ToServer::Hello { .. } | ToServer::Claim { .. } => Err(LobbyError::SecondHello),
             ToServer::Ping => Ok(()),
-            ToServer::Quick { mode, rules } => self.quick(server, &me, &mode, &rules).await,
+            ToServer::Quick { mode, rules } => self.quick(server, &me, &mode, &rules, None).await,
             ToServer::Create { mode, rules } => self.create(server, &me, &mode, &rules).await.map(drop),
             ToServer::Join { code } => self.join(server, &me, &normal_code(&code)?).await,
             ToServer::Watch { code } => self.watch(server, &me, &normal_code(&code)?).await,
@@ -179,12 +179,15 @@ impl Desk {
         format!("{}:{}:{}", server.node, server.epoch, self.peer)
     }
 
-    async fn quick(
+    /// Puts this player in the quick-match queue for `mode` under `rules`, with `party` when
+    /// they queue with a friend.
+    pub(crate) async fn quick(
         &mut self,
         server: &Arc<Server>,
         me: &Me,
         mode: &str,
         rules: &str,
+        party: Option<String>,
     ) -> Result<(), LobbyError> {
         let (mode, rules) = game_of(mode, rules)?;
         self.not_busy(server, me).await?;
@@ -205,13 +208,14 @@ impl Desk {
             since_ms: crate::store::now_ms(),
             node: server.node.clone(),
             address: self.address.to_string(),
+            party: party.clone(),
         };
         server.store.enqueue(&queued).await?;
         let member = self.member(me, rating);
         let since = server.now();
         server.hub().queue.add(
             (mode.name().into(), rules),
-            Waiting { player: me.player.clone(), rating, since, with: member },
+            Waiting { player: me.player.clone(), rating, since, party, with: member },
         );
         self.outbox.text(&ToClient::Queued { seconds: 0, window: queue::window(0.0) as u32 });
         Ok(())

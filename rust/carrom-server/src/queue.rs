@@ -20,6 +20,8 @@ pub struct Waiting<T> {
     pub rating: f64,
     /// When they joined the queue, seconds.
     pub since: f64,
+    /// The party they queue with (two friends for doubles, seated as partners), if any.
+    pub party: Option<String>,
     /// Whatever the caller needs to reach them.
     pub with: T,
 }
@@ -81,9 +83,10 @@ impl<T> Queue<T> {
     }
 
     /// Takes out every group that can play now at `now`: for each game, `size(game)` players,
-    /// the one who has waited longest with those nearest its rating, each within the window of
-    /// both, and no two of them `kept_apart` (one blocked the other). Groups come out
-    /// longest-waiting first.
+    /// the unit (a player, or a party of two) that has waited longest with the units nearest its
+    /// rating, each within the window of both, and no two of them `kept_apart` (one blocked the
+    /// other). A party whose partner has not joined it waits, until `PARTY_WAIT` has passed.
+    /// Groups come out longest-waiting first.
     pub fn pair(
         &mut self,
         now: f64,
@@ -94,32 +97,7 @@ impl<T> Queue<T> {
         for (game, list) in &mut self.games {
             let size = size(game).max(1);
             list.sort_by(|a, b| a.since.total_cmp(&b.since));
-            let mut first = 0;
-            while list.len() - first >= size {
-                let anchor = &list[first];
-                let mut near: Vec<(f64, usize)> = list
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, w)| {
-                        let gap = (w.rating - anchor.rating).abs();
-                        *i != first && gap <= window(now - anchor.since) && gap <= window(now - w.since)
-                    })
-                    .map(|(i, w)| ((w.rating - anchor.rating).abs(), i))
-                    .collect();
-                near.sort_by(|a, b| a.0.total_cmp(&b.0));
-                let mut taken = vec![first];
-                for (_, i) in near {
-                    if taken.len() == size {
-                        break;
-                    }
-                    if taken.iter().all(|t| !kept_apart(&list[*t].player, &list[i].player)) {
-                        taken.push(i);
-                    }
-                }
-                if taken.len() < size {
-                    first += 1;
-                    continue;
-                }
+            while let Some(mut taken) = group_of(list, size, now, &kept_apart) {
                 taken.sort_unstable();
                 let group: Vec<Waiting<T>> = taken.iter().rev().map(|i| list.remove(*i)).collect();
                 groups.push((game.clone(), group.into_iter().rev().collect()));
@@ -130,12 +108,70 @@ impl<T> Queue<T> {
     }
 }
 
+/// How long a party waits for its second player before the first is paired alone, seconds (an
+/// invitation to be partners stands a minute).
+pub const PARTY_WAIT: f64 = 65.0;
+
+/// The units of `list` that can be paired now (indices): each player alone, a party with both
+/// its players waiting, or a party's first player alone once it has waited `PARTY_WAIT`.
+fn units<T>(list: &[Waiting<T>], now: f64) -> Vec<Vec<usize>> {
+    let mut units: Vec<Vec<usize>> = vec![];
+    for (i, w) in list.iter().enumerate() {
+        let Some(party) = &w.party else {
+            units.push(vec![i]);
+            continue;
+        };
+        let partner = list.iter().position(|o| o.player != w.player && o.party.as_ref() == Some(party));
+        match partner {
+            Some(j) if j > i => units.push(vec![i, j]),
+            Some(_) => {}
+            None if now - w.since > PARTY_WAIT => units.push(vec![i]),
+            None => {}
+        }
+    }
+    units
+}
+
+/// The first group of `size` players that can play now, as indices into `list` (longest
+/// waiting first), if any.
+fn group_of<T>(
+    list: &[Waiting<T>],
+    size: usize,
+    now: f64,
+    kept_apart: &impl Fn(&str, &str) -> bool,
+) -> Option<Vec<usize>> {
+    let units = units(list, now);
+    let rating = |u: &[usize]| u.iter().map(|i| list[*i].rating).sum::<f64>() / u.len() as f64;
+    let since = |u: &[usize]| u.iter().map(|i| list[*i].since).fold(f64::INFINITY, f64::min);
+    for anchor in &units {
+        let mut near: Vec<(f64, &Vec<usize>)> = units
+            .iter()
+            .filter(|u| *u != anchor)
+            .map(|u| ((rating(u) - rating(anchor)).abs(), u))
+            .filter(|(gap, u)| *gap <= window(now - since(anchor)) && *gap <= window(now - since(u)))
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut taken = anchor.clone();
+        for (_, unit) in near {
+            let apart =
+                unit.iter().any(|i| taken.iter().any(|t| kept_apart(&list[*t].player, &list[*i].player)));
+            if taken.len() + unit.len() <= size && !apart {
+                taken.extend(unit);
+            }
+        }
+        if taken.len() == size {
+            return Some(taken);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn waiting(player: &str, rating: f64, since: f64) -> Waiting<()> {
-        Waiting { player: player.into(), rating, since, with: () }
+        Waiting { player: player.into(), rating, since, party: None, with: () }
     }
 
     fn singles() -> Game {
@@ -185,6 +221,31 @@ mod tests {
         let players: Vec<&str> = groups[0].1.iter().map(|w| w.player.as_str()).collect();
         assert_eq!(players, ["asha", "ravi"]);
         assert_eq!(queue.len(), 1, "mallory waits on");
+    }
+
+    #[test]
+    fn a_party_is_paired_as_partners_only_once_both_wait_and_a_lone_one_after_a_while() {
+        let mut queue = Queue::default();
+        let doubles = || ("doubles".to_string(), "classic".to_string());
+        let party =
+            |player: &str, since: f64| Waiting { party: Some("p".into()), ..waiting(player, 1500.0, since) };
+        queue.add(doubles(), party("asha", 0.0));
+        for (n, player) in ["b", "c", "d"].iter().enumerate() {
+            queue.add(doubles(), waiting(player, 1500.0, n as f64));
+        }
+        assert!(queue.pair(10.0, |_| 4, |_, _| false).is_empty(), "asha's partner has not come");
+        queue.add(doubles(), party("ravi", 10.0));
+        let groups = queue.pair(11.0, |_| 4, |_, _| false);
+        assert_eq!(groups.len(), 1);
+        let players: Vec<&str> = groups[0].1.iter().map(|w| w.player.as_str()).collect();
+        assert!(players.contains(&"asha") && players.contains(&"ravi"), "{players:?}");
+        assert_eq!(queue.len(), 1);
+        let mut lone = Queue::default();
+        lone.add(doubles(), party("asha", 0.0));
+        for player in ["b", "c", "d"] {
+            lone.add(doubles(), waiting(player, 1500.0, 0.0));
+        }
+        assert_eq!(lone.pair(PARTY_WAIT + 1.0, |_| 4, |_, _| false).len(), 1, "alone, once the wait is over");
     }
 
     #[test]

@@ -5,21 +5,34 @@ use carrom_core::game::Game;
 use carrom_core::rules::Mode;
 use carrom_core::rules::Outcome;
 
-/// A player about to be seated: id, name, rating.
-pub type Entrant = (String, String, f64);
+/// A player about to be seated: id, name, rating, and the party they queued with (two friends
+/// who play doubles as partners).
+pub type Entrant = (String, String, f64, Option<String>);
 
-/// Seats `players` (as many as the mode has seats) in turn order. In doubles the strongest and
-/// the weakest are partners against the two between, so that neither side is the two best.
+/// Seats `players` (as many as the mode has seats) in turn order. In doubles a party sits
+/// together, against the other two; without one, the strongest and the weakest are partners
+/// against the two between, so that neither side is the two best.
 pub fn seat(mode: Mode, mut players: Vec<Entrant>) -> Vec<Seated> {
     if mode == Mode::Doubles && players.len() == 4 {
         players.sort_by(|a, b| b.2.total_cmp(&a.2));
+        let party = players
+            .iter()
+            .filter_map(|p| p.3.clone())
+            .find(|party| players.iter().filter(|p| p.3.as_deref() == Some(party.as_str())).count() == 2);
+        let (us, them): (Vec<Entrant>, Vec<Entrant>) = match party {
+            Some(party) => players.into_iter().partition(|p| p.3.as_deref() == Some(party.as_str())),
+            None => {
+                let (a, b) = (players[0].clone(), players[3].clone());
+                (vec![a, b], vec![players[1].clone(), players[2].clone()])
+            }
+        };
         // Turn order alternates sides: seats 0 and 2 are partners, 1 and 3.
-        players = vec![players[0].clone(), players[1].clone(), players[3].clone(), players[2].clone()];
+        players = vec![us[0].clone(), them[0].clone(), us[1].clone(), them[1].clone()];
     }
     mode.seats()
         .iter()
         .zip(players)
-        .map(|(seat, (player, name, _))| Seated {
+        .map(|(seat, (player, name, _, _))| Seated {
             seat: u8::from(*seat),
             player,
             name,
@@ -62,16 +75,32 @@ mod tests {
     #[test]
     fn doubles_partners_the_strongest_with_the_weakest() {
         let players = vec![
-            ("a".into(), "A".into(), 1400.0),
-            ("b".into(), "B".into(), 1800.0),
-            ("c".into(), "C".into(), 1500.0),
-            ("d".into(), "D".into(), 1600.0),
+            ("a".into(), "A".into(), 1400.0, None),
+            ("b".into(), "B".into(), 1800.0, None),
+            ("c".into(), "C".into(), 1500.0, None),
+            ("d".into(), "D".into(), 1600.0, None),
         ];
         let seated = seat(Mode::Doubles, players);
         let side_of = |p: &str| seated.iter().find(|s| s.player == p).unwrap().side;
         assert_eq!(side_of("b"), side_of("a"), "best with weakest");
         assert_eq!(side_of("d"), side_of("c"));
         assert_ne!(side_of("a"), side_of("c"));
+    }
+
+    #[test]
+    fn a_party_of_two_friends_sits_together_in_doubles() {
+        let party = Some("p".to_string());
+        let players = vec![
+            ("a".into(), "A".into(), 1400.0, None),
+            ("b".into(), "B".into(), 1800.0, party.clone()),
+            ("c".into(), "C".into(), 1500.0, None),
+            ("d".into(), "D".into(), 1600.0, party),
+        ];
+        let seated = seat(Mode::Doubles, players);
+        let side_of = |p: &str| seated.iter().find(|s| s.player == p).unwrap().side;
+        assert_eq!(side_of("b"), side_of("d"), "the party are partners, strong as they are");
+        assert_eq!(side_of("a"), side_of("c"));
+        assert_ne!(side_of("a"), side_of("b"));
     }
 
     #[test]

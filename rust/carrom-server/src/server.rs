@@ -211,7 +211,7 @@ impl Server {
         if self.hub().tables.len() >= self.config.max_matches {
             return Err(StartError::Full(self.config.max_matches));
         }
-        let entrants = members.iter().map(|m| (m.player.clone(), m.name.clone(), m.rating)).collect();
+        let entrants = members.iter().map(|m| (m.player.clone(), m.name.clone(), m.rating, None)).collect();
         let (spec, game, saved) =
             fresh_match(code, mode, rules, rated, entrants).map_err(StartError::Game)?;
         let players: Vec<String> = spec.seated.iter().map(|s| s.player.clone()).collect();

@@ -498,3 +498,99 @@ async fn a_report_reaches_the_operator_with_its_match_and_replay_and_no_one_else
         assert_eq!(plain.get_with("/operator/reports", &[&bearer]).0, 404);
     }
 }
+
+/// The seat `name` holds as `bot`'s match says, read until every seat of four is named.
+async fn seat_of(bot: &mut Bot, name: &str) -> u8 {
+    let deadline = Instant::now() + WAIT;
+    while bot.players.iter().filter(|p| !p.name.is_empty()).count() < 4 {
+        assert!(Instant::now() < deadline, "the seats were not all named: {:?}", bot.players);
+        match bot.read(Duration::from_millis(100)).await {
+            Ok(()) | Err(BotError::Silent(_)) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    bot.players.iter().find(|p| p.name == name).map(|p| p.seat).expect("seated")
+}
+
+#[tokio::test]
+async fn two_friends_queued_as_a_party_are_seated_as_partners_in_doubles() {
+    for database in databases("party").await {
+        let server = Running::start(&database, &[]);
+        let (mut asha, mut ravi, asha_id, ravi_id) = two_friends(&server, ["Asha", "Ravi"]).await;
+        // Two others wait for doubles first (the seating's unit test pins partners over the
+        // strongest-and-weakest pairing, which ratings alike cannot show here).
+        let mut others = vec![];
+        for name in ["Cid", "Dev"] {
+            let mut bot = server.bot(name, &token(name)).await;
+            signed(&mut bot).await;
+            bot.ask(&ToServer::Quick { mode: "doubles".into(), rules: "classic".into() }).await.unwrap();
+            others.push(bot);
+        }
+        asha.ask(&ToServer::Partner { player: ravi_id, rules: "classic".into() }).await.unwrap();
+        asha.until(WAIT, |m| matches!(m, ToClient::Queued { .. }).then_some(()))
+            .await
+            .expect("she waits at once");
+        let (invite, from) = ravi
+            .until(WAIT, |m| match m {
+                ToClient::PartnerAsked { invite, who, .. } => Some((invite.clone(), who.player.clone())),
+                _ => None,
+            })
+            .await
+            .expect("he is asked");
+        assert_eq!(from, asha_id);
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        assert!(
+            !seated_within(&mut others[0], Duration::from_millis(200)).await,
+            "the party is not yet whole"
+        );
+        ravi.ask(&ToServer::Reply { invite, accept: true }).await.unwrap();
+        // Told of the yes and seated, in whichever order the two come.
+        let (mut told, mut seated) = (None, None);
+        while told.is_none() || seated.is_none() {
+            let next = asha
+                .until(WAIT, |m| match m {
+                    ToClient::Replied { accept, .. } => Some((Some(*accept), None)),
+                    ToClient::Matched { id, .. } => Some((None, Some(id.clone()))),
+                    _ => None,
+                })
+                .await
+                .expect("told and seated");
+            told = told.or(next.0);
+            seated = seated.or(next.1);
+        }
+        assert_eq!(told, Some(true));
+        let id = seated.unwrap();
+        assert_eq!(matched(&mut ravi).await.0, id);
+        for bot in &mut others {
+            assert_eq!(matched(bot).await.0, id);
+        }
+        let (a, r) = (seat_of(&mut asha, "Asha").await, seat_of(&mut asha, "Ravi").await);
+        assert_eq!(a % 2, r % 2, "partners sit across the board: seats {a} and {r}");
+    }
+}
+
+#[tokio::test]
+async fn a_party_declined_leaves_its_first_player_waiting_alone() {
+    for database in databases("party_no").await {
+        let server = Running::start(&database, &[]);
+        let (mut asha, mut ravi, _, ravi_id) = two_friends(&server, ["Asha", "Ravi"]).await;
+        asha.ask(&ToServer::Partner { player: ravi_id, rules: "classic".into() }).await.unwrap();
+        let invite = ravi
+            .until(WAIT, |m| match m {
+                ToClient::PartnerAsked { invite, .. } => Some(invite.clone()),
+                _ => None,
+            })
+            .await
+            .unwrap();
+        ravi.ask(&ToServer::Reply { invite, accept: false }).await.unwrap();
+        let mut others = vec![];
+        for name in ["Cid", "Dev", "Eve"] {
+            let mut bot = server.bot(name, &token(name)).await;
+            signed(&mut bot).await;
+            bot.ask(&ToServer::Quick { mode: "doubles".into(), rules: "classic".into() }).await.unwrap();
+            others.push(bot);
+        }
+        assert!(seated_within(&mut asha, WAIT).await, "she plays with three others");
+        assert!(!seated_within(&mut ravi, Duration::from_millis(300)).await);
+    }
+}

@@ -4,6 +4,7 @@
 //! messages (`ToHost`, `ToPeer`) travel unchanged as *binary* frames once the server has said
 //! `matched`, so a device plays a server's match exactly as it plays a friend's.
 
+mod code;
 mod people;
 mod results;
 
@@ -12,6 +13,9 @@ pub use people::{
     TAG_NUMBERS,
 };
 
+#[cfg(test)]
+use code::MAX_URL_HOST;
+pub use code::{is_server_url, normal_code, CODE_ALPHABET, CODE_LENGTH};
 pub use results::{Change, Ending, Rating};
 
 use crate::error::NetError;
@@ -28,13 +32,6 @@ pub const MAX_LOBBY_BYTES: usize = 1024;
 /// The most bytes of one lobby message from a server, as a device reads it (the longest, a
 /// friends list, holds a few hundred people).
 pub const MAX_TOLD_BYTES: usize = 256 * 1024;
-/// The longest server address a device follows.
-const MAX_URL_HOST: usize = 260;
-/// The characters of a room code: capital letters and digits that cannot be misread for one
-/// another (no 0/O, 1/I/L).
-pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-/// Characters in a room code.
-pub const CODE_LENGTH: usize = 6;
 
 /// What a device asks the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -132,7 +129,16 @@ pub enum ToServer {
         /// A ruleset preset.
         rules: String,
     },
-    /// Accept (and join the room) or decline an invitation.
+    /// Queue for doubles with a friend who is online as partner: this player waits at once;
+    /// the friend is asked, and waits beside them once they accept.
+    Partner {
+        /// The friend.
+        player: String,
+        /// A ruleset preset.
+        rules: String,
+    },
+    /// Accept or decline an invitation: to a room (accepted: joined) or to be partners
+    /// (accepted: queued beside the friend).
     Reply {
         /// The invitation's id.
         invite: String,
@@ -303,6 +309,17 @@ pub enum ToClient {
         /// Seconds it stands.
         expires_in: u32,
     },
+    /// A friend asks this player to queue for doubles as their partner.
+    PartnerAsked {
+        /// The invitation's id, for `reply`.
+        invite: String,
+        /// Who asks.
+        who: Person,
+        /// The ruleset.
+        rules: String,
+        /// Seconds it stands.
+        expires_in: u32,
+    },
     /// An invitation this player sent was answered.
     Replied {
         /// Who answered.
@@ -353,45 +370,10 @@ impl ToServer {
     }
 }
 
-/// Whether `text` is a match server's address a device may dial: `ws://` or `wss://`, a host
-/// of ASCII letters, digits, dots, dashes (or an IPv6 address's brackets and colons), then
-/// any path of printable ASCII without spaces.
-pub fn is_server_url(text: &str) -> bool {
-    let Some(rest) = text.strip_prefix("wss://").or_else(|| text.strip_prefix("ws://")) else {
-        return false;
-    };
-    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    let host_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':');
-    !host.is_empty()
-        && host.len() <= MAX_URL_HOST
-        && host.chars().all(host_char)
-        && path.chars().all(|c| c.is_ascii_graphic())
-}
-
 /// A lobby message as the text of a frame.
 pub fn write<T: Serialize>(message: &T) -> String {
     // Strings, integers and lists: serialising cannot fail.
     serde_json::to_string(message).unwrap_or_default()
-}
-
-/// A room code as a player typed it (any case, spaces or dashes between), or why it cannot be
-/// one.
-pub fn normal_code(typed: &str) -> Result<String, NetError> {
-    let code: String = typed
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-'))
-        .take(CODE_LENGTH + 1)
-        .collect::<String>()
-        .to_uppercase();
-    let fits = code.len() == CODE_LENGTH && code.bytes().all(|b| CODE_ALPHABET.contains(&b));
-    if !fits {
-        return Err(NetError::OutOfRange {
-            what: "room code",
-            value: code.chars().count() as f32,
-            allowed: "6 letters and digits, as the friend who made the room was given",
-        });
-    }
-    Ok(code)
 }
 
 #[cfg(test)]

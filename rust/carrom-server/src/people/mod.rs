@@ -46,6 +46,7 @@ impl Desk {
                 self.report(server, me, &player, &match_id, &reason).await
             }
             ToServer::Invite { player, mode, rules } => self.invite(server, me, &player, &mode, &rules).await,
+            ToServer::Partner { player, rules } => self.partner(server, me, &player, &rules).await,
             ToServer::Reply { invite, accept } => self.reply(server, me, &invite, accept).await,
             ToServer::Chat { phrase } => self.chat(server, me, &phrase).await,
             ToServer::Away { away } => Ok(server.store.set_away(&self.conn(server), away).await?),

@@ -57,7 +57,7 @@ pub struct Store {
 }
 
 /// The schema's migrations, in order, built into the binary.
-const MIGRATIONS: [(i64, &str, &str); 7] = [
+const MIGRATIONS: [(i64, &str, &str); 8] = [
     (1, "players ratings matches", include_str!("../../migrations/0001_players_ratings_matches.sql")),
     (2, "fleet", include_str!("../../migrations/0002_fleet.sql")),
     (3, "daily challenge", include_str!("../../migrations/0003_daily.sql")),
@@ -65,6 +65,7 @@ const MIGRATIONS: [(i64, &str, &str); 7] = [
     (5, "epochs", include_str!("../../migrations/0005_epochs.sql")),
     (6, "name looks", include_str!("../../migrations/0006_name_looks.sql")),
     (7, "people", include_str!("../../migrations/0007_people.sql")),
+    (8, "parties", include_str!("../../migrations/0008_parties.sql")),
 ];
 
 impl Store {

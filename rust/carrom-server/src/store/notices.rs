@@ -26,8 +26,12 @@ pub struct Notice {
 pub struct Invitation {
     /// Who sent it.
     pub inviter: String,
-    /// The room's code.
+    /// The room's code (empty for an invitation to be partners).
     pub code: String,
+    /// The room's mode, or `party` for an invitation to be partners.
+    pub mode: String,
+    /// The ruleset.
+    pub rules: String,
 }
 
 impl Store {
@@ -166,18 +170,31 @@ impl Store {
     /// Takes the invitation `id` sent to `invited`, while it stands (it is answered once).
     pub async fn take_invite(&self, id: &str, invited: &str) -> Result<Option<Invitation>, StoreError> {
         let row = sqlx::query(
-            "DELETE FROM invites WHERE id = $1 AND invited = $2 AND expires >= $3 RETURNING inviter, code",
+            "DELETE FROM invites WHERE id = $1 AND invited = $2 AND expires >= $3 RETURNING inviter, code, mode, rules",
         )
         .bind(id)
         .bind(invited)
         .bind(now())
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row
-            .map(|r| {
-                Ok::<_, sqlx::Error>(Invitation { inviter: r.try_get("inviter")?, code: r.try_get("code")? })
+        let invitation = |r: sqlx::any::AnyRow| {
+            Ok::<_, sqlx::Error>(Invitation {
+                inviter: r.try_get("inviter")?,
+                code: r.try_get("code")?,
+                mode: r.try_get("mode")?,
+                rules: r.try_get("rules")?,
             })
-            .transpose()?)
+        };
+        Ok(row.map(invitation).transpose()?)
+    }
+
+    /// The party `party` waits no more for its second player: its first waits alone.
+    pub async fn unparty(&self, party: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE waiting SET party = NULL WHERE party = $1")
+            .bind(party)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Forgets what has run out: notices, invitations, link codes, and the connections of

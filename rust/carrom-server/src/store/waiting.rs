@@ -24,15 +24,18 @@ pub struct Queued {
     pub node: String,
     /// The address the player connects from: two of one address are paired unrated.
     pub address: String,
+    /// The party the player queues with, if any.
+    pub party: Option<String>,
 }
 
 impl Store {
     /// Puts `queued` in the fleet's queue (again, if there already).
     pub async fn enqueue(&self, queued: &Queued) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO waiting (player, name, mode, rules, rating, since_ms, node, address) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (player) DO UPDATE SET name = excluded.name, mode = excluded.mode, rules = excluded.rules, \
-             rating = excluded.rating, since_ms = excluded.since_ms, node = excluded.node, address = excluded.address, match_id = NULL",
+            "INSERT INTO waiting (player, name, mode, rules, rating, since_ms, node, address, party) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (player) DO UPDATE SET name = excluded.name, mode = excluded.mode, rules = excluded.rules, \
+             rating = excluded.rating, since_ms = excluded.since_ms, node = excluded.node, address = excluded.address, \
+             party = excluded.party, match_id = NULL",
         )
         .bind(&queued.player)
         .bind(&queued.name)
@@ -42,6 +45,7 @@ impl Store {
         .bind(queued.since_ms)
         .bind(&queued.node)
         .bind(&queued.address)
+        .bind(&queued.party)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -69,7 +73,7 @@ impl Store {
     pub async fn queue(&self) -> Result<Vec<Queued>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT w.player AS player, w.name AS name, w.mode AS mode, w.rules AS rules, w.rating AS rating, \
-             w.since_ms AS since_ms, w.node AS node, w.address AS address FROM waiting w JOIN nodes n ON n.id = w.node \
+             w.since_ms AS since_ms, w.node AS node, w.address AS address, w.party AS party FROM waiting w JOIN nodes n ON n.id = w.node \
              WHERE n.lease_until >= {} AND w.match_id IS NULL ORDER BY w.since_ms, w.player",
             self.clock
         ))
@@ -86,6 +90,7 @@ impl Store {
                     since_ms: r.try_get("since_ms")?,
                     node: r.try_get("node")?,
                     address: r.try_get("address")?,
+                    party: r.try_get("party")?,
                 })
             })
             .collect()
