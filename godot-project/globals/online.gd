@@ -7,6 +7,7 @@ extends Node
 enum Role { OFFLINE, HOST, JOIN }
 
 const MATCH := "res://scenes/match/match.tscn"
+const INVITE_TOAST := preload("res://scenes/online/invite_toast.tscn")
 
 var role := Role.OFFLINE
 ## The host to join, and the port a host listens on.
@@ -63,6 +64,10 @@ func server_link() -> ServerLink:
 		add_child(server)
 		server.matched.connect(_on_server_matched)
 		server.link_down.connect(_on_server_link_down)
+		# What friends ask shows over any screen while the link is open.
+		var toast: InviteToast = INVITE_TOAST.instantiate()
+		server.add_child(toast)
+		toast.listen(server)
 		var error := server.open(
 			GameSettings.server_url, GameSettings.player_name, GameSettings.device_token
 		)

@@ -8,9 +8,14 @@ extends CanvasLayer
 signal pause_pressed
 ## The player asked the coach (again: the next hint).
 signal hint_pressed
+## The player opened quick chat (the button's rect, to open the phrases by it).
+signal chat_pressed(at: Rect2)
 signal slider_moved(value: float)
 ## The room left for the board changed (the view turned, or the top bar grew).
 signal room_changed
+
+## How long a quick-chat phrase shows over its side, seconds.
+const SAID_SECONDS := 3.5
 
 ## Least height of the top bar in portrait (it grows to fit its text).
 const TOP_HEIGHT := 150.0
@@ -32,6 +37,7 @@ var _note := ""
 
 @onready var slider: HSlider = %Slider
 @onready var hint_button: Button = %Hint
+@onready var chat_button: Button = %Chat
 @onready var _top: PanelContainer = %TopBar
 @onready var _bottom: BoxContainer = %BottomBar
 @onready var _sides: BoxContainer = %Sides
@@ -233,3 +239,30 @@ func offer_hint(offered: bool, busy := false) -> void:
 
 func _on_hint_pressed() -> void:
 	hint_pressed.emit()
+
+
+## Offers quick chat (a match on the match server, played here).
+func offer_chat(offered: bool) -> void:
+	chat_button.visible = offered
+
+
+func _on_chat_pressed() -> void:
+	chat_pressed.emit(chat_button.get_global_rect())
+
+
+## Shows `text` (a quick-chat phrase) just under the badge of `side` for a moment; over the
+## banner when the side has no badge.
+func say_over_side(side: int, text: String) -> void:
+	if side < 0 or side >= _sides.get_child_count():
+		banner(text)
+		return
+	var badge: Control = _sides.get_child(side)
+	var said := Label.new()
+	said.text = text
+	said.theme_type_variation = &"HeadingLabel"
+	said.top_level = true
+	said.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	said.custom_minimum_size.x = maxf(badge.size.x, 160.0)
+	said.position = badge.global_position + Vector2(0, badge.size.y)
+	badge.add_child(said)
+	get_tree().create_timer(SAID_SECONDS).timeout.connect(said.queue_free)

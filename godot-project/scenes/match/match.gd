@@ -87,6 +87,11 @@ func _go_online() -> void:
 		server.refused.connect(_on_server_refused)
 		server.play_on(net)
 		hud.banner(tr("ONLINE_WATCHING" if server.watching else "ONLINE_WAITING"))
+		if not server.watching:
+			var chat := QuickChat.new()
+			chat.name = "QuickChat"
+			add_child(chat)
+			chat.setup(server, hud, rules)
 	else:
 		var token := GameSettings.device_token
 		error = link.join(

@@ -12,6 +12,7 @@ const MATCH := "res://scenes/match/match.tscn"
 ## The turn timers a host may choose, in seconds (0: none).
 const TIMERS: Array[int] = [0, 20, 30, 45]
 const RATINGS := preload("res://scenes/online/ratings_screen.tscn")
+const FRIENDS := preload("res://scenes/online/friends_screen.tscn")
 
 @onready var player_name: LineEdit = %Name
 @onready var port: SpinBox = %Port
@@ -229,6 +230,16 @@ func _on_cancel_pressed() -> void:
 func _on_ratings_pressed() -> void:
 	if _server():
 		add_child(RATINGS.instantiate())
+
+
+## Friends: the player's tag, requests, friends with their presence (the server's link is
+## opened to reach them); an invitation is for the game chosen here.
+func _on_friends_pressed() -> void:
+	if _server():
+		var screen: FriendsScreen = FRIENDS.instantiate()
+		screen.mode = _chosen_mode()
+		screen.rules = _chosen_rules()
+		add_child(screen)
 
 
 func _on_advanced_toggled(on: bool) -> void:

@@ -29,7 +29,7 @@ func _ready() -> void:
 	_load()
 	var player := Online.server.player_id if Online.server else ""
 	if player.is_valid_hex_number() and player.length() == 16:
-		var url := "%s/players/%s" % [ServerLink.http_base(GameSettings.server_url), player]
+		var url := "%s/players/%s" % [ServerHttp.http_base(GameSettings.server_url), player]
 		_history_request.request(url)
 
 
@@ -74,7 +74,7 @@ func _load() -> void:
 	var mode_name: String = CarromRules.get_mode_names()[maxi(0, ladder.selected)]
 	var url := (
 		"%s/leaderboard?ladder=%s&limit=%d"
-		% [ServerLink.http_base(GameSettings.server_url), mode_name, SHOWN]
+		% [ServerHttp.http_base(GameSettings.server_url), mode_name, SHOWN]
 	)
 	var error := _request.request(url)
 	if error != OK:
@@ -90,7 +90,7 @@ func _on_request_completed(
 	if code != 200:
 		_say(status, Words.say("RATINGS_FAILED", "HTTP %d" % code))
 		return
-	var answer: Variant = ServerLink.read_json(body.get_string_from_utf8())
+	var answer: Variant = ServerHttp.read_json(body.get_string_from_utf8())
 	var players: Variant = answer.get("players") if answer is Dictionary else null
 	if not players is Array:
 		_say(status, Words.say("RATINGS_FAILED", "?"))
@@ -119,7 +119,7 @@ func _on_history_completed(
 ) -> void:
 	if result != HTTPRequest.RESULT_SUCCESS or code != 200:
 		return
-	var answer: Variant = ServerLink.read_json(body.get_string_from_utf8())
+	var answer: Variant = ServerHttp.read_json(body.get_string_from_utf8())
 	var changes: Variant = answer.get("history") if answer is Dictionary else null
 	if not changes is Array:
 		return

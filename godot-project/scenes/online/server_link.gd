@@ -22,6 +22,9 @@ signal over(ending: String, changes: Array)
 signal refused(reason: String)
 ## The link could not be made, or was lost for good.
 signal link_down(reason: String)
+## Something about people: friends, requests, invitations, codes, devices, quick chat — the
+## dictionary of `CarromLobby.read`, its `kind` one of the `HEARD_*` about them.
+signal people_told(message: Dictionary)
 
 ## Buffers, bytes: a welcome carries the whole match so far.
 const BUFFER := 1 << 20
@@ -43,8 +46,11 @@ const MAX_MOVES := 3
 ## The server's URL (`ws://host:port/ws` or `wss://…`): the front door, where a dropped link
 ## comes back to.
 var url := ""
-## This player's public id on the server, once welcomed.
+## This player's public id on the server, once welcomed, their friend tag and their name as the
+## server keeps it.
 var player_id := ""
+var tag := ""
+var welcomed_name := ""
 ## Ratings by ladder, as the welcome said (dictionaries of ladder, rating, games).
 var ratings: Array = []
 ## The match this device is at, and its room's code; whether it only watches.
@@ -78,21 +84,8 @@ var _move_to := ""
 var _then := ""
 var _then_resumes := false
 var _moves := 0
-
-
-## `text` read as JSON, or null when it is not JSON (quietly: a server's or proxy's answer is
-## untrusted, and a bad one is the caller's to report).
-static func read_json(text: String) -> Variant:
-	var json := JSON.new()
-	return json.data if json.parse(text) == OK else null
-
-
-## The server's address for plain requests: `ws://host:port/ws` is `http://host:port`.
-static func http_base(server_url: String) -> String:
-	var base := server_url.replace("wss://", "https://").replace("ws://", "http://")
-	var after_scheme := base.find("//") + 2
-	var path_at := base.find("/", after_scheme)
-	return base if path_at < 0 else base.left(path_at)
+## A link or recovery code to claim instead of saying hello, on the next link made.
+var _claiming := ""
 
 
 ## Connects to the server at `server_url` as `player_name` with this device's `token`.
@@ -181,6 +174,17 @@ func _play_held() -> void:
 			_net.receive_from_host(packet)
 
 
+## This device becomes the player of `code` (a link code shown on another of their devices, or
+## their recovery code): the link is made again, and the welcome names the player.
+func claim(code: String) -> void:
+	_claiming = code
+	if _socket:
+		_socket.close(1000, "claiming")
+	_closing = false
+	_at = url
+	_dial()
+
+
 ## Closes the link for good.
 func close() -> void:
 	_closing = true
@@ -246,7 +250,11 @@ func _opened(now: float) -> void:
 	_heard_at = now
 	_pinged_at = now
 	_socket.set_no_delay(true)
-	_socket.send_text(CarromLobby.hello(_name, _token))
+	if _claiming.is_empty():
+		_socket.send_text(CarromLobby.hello(_name, _token))
+	else:
+		_socket.send_text(CarromLobby.claim(_token, _claiming))
+		_claiming = ""
 
 
 ## The link dropped: during a match it is tried again (the seat waits on the server), else
@@ -328,6 +336,8 @@ func _lobby(text: String) -> void:
 				_socket.close(4001, "not yet")
 			else:
 				refused.emit(message["reason"])
+		var kind when CarromLobby.is_about_people(kind):
+			people_told.emit(message)
 		CarromLobby.HEARD_UNREADABLE:
 			push_warning(
 				"The match server sent what this game does not read: %s" % message["error"]
@@ -364,6 +374,8 @@ func _welcome(message: Dictionary) -> void:
 	_welcomed = true
 	player_id = message["player"]
 	ratings = message["ratings"]
+	tag = message["tag"]
+	welcomed_name = message["name"]
 	var back := not match_id.is_empty()
 	if back:
 		# Back after a drop: straight to the seat this device held.

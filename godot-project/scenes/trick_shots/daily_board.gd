@@ -36,7 +36,7 @@ func send(server_url: String, player_name: String, token: String, day: int, entr
 		'{"name": %s, "token": %s, "entry": %s}'
 		% [JSON.stringify(player_name), JSON.stringify(token), entry]
 	)
-	var url := "%s/daily/%d" % [ServerLink.http_base(server_url), day]
+	var url := "%s/daily/%d" % [ServerHttp.http_base(server_url), day]
 	var headers := PackedStringArray(["Content-Type: application/json"])
 	if _request.request(url, headers, HTTPClient.METHOD_POST, body) != OK:
 		_forget()
@@ -49,7 +49,7 @@ func send(server_url: String, player_name: String, token: String, day: int, entr
 static func line_of(result: int, code: int, text: String) -> String:
 	if result != HTTPRequest.RESULT_SUCCESS:
 		return TranslationServer.translate("DAILY_UNREACHED")
-	var answer: Variant = ServerLink.read_json(text)
+	var answer: Variant = ServerHttp.read_json(text)
 	if code != 200 or not answer is Dictionary:
 		return TranslationServer.translate("DAILY_NOT_COUNTED")
 	var rank: Variant = answer.get("rank")

@@ -27,9 +27,26 @@ pub mod kind {
     pub const REPORTED: i64 = 18;
     /// Quick chat: `seat`, `phrase`.
     pub const CHAT: i64 = 19;
-    /// A friend asks to be partners in the doubles queue: `invite`, `player`, `name`, `tag`,
+    /// A friend asks to be partners in the doubles queue: `id`, `player`, `name`, `tag`,
     /// `rules`, `expires_in`.
     pub const PARTNER_ASKED: i64 = 20;
+
+    /// Whether `kind` is one of the messages about people.
+    pub fn is_about_people(kind: i64) -> bool {
+        (LINK_CODE..=PARTNER_ASKED).contains(&kind)
+    }
+}
+
+/// A friend's presence, as `CarromLobby.PRESENCE_*` names it.
+pub mod presence {
+    /// Connected, in the menus.
+    pub const ONLINE: i64 = 0;
+    /// Connected, the game in the background.
+    pub const AWAY: i64 = 1;
+    /// In a match (`code` lets a friend watch).
+    pub const PLAYING: i64 = 2;
+    /// Not connected (`seen`: when last).
+    pub const OFFLINE: i64 = 3;
 }
 
 /// The fields of a message about people; `None` for any other.
@@ -53,7 +70,7 @@ pub fn people_fields(told: ToClient) -> Option<Fields> {
         ],
         ToClient::Friends { friends, asking, asked, recent, blocked } => vec![
             ("kind", Field::Int(kind::FRIENDS)),
-            ("friends", Field::List(friends.into_iter().map(friend_fields).collect())),
+            ("list", Field::List(friends.into_iter().map(friend_fields).collect())),
             ("asking", people(asking)),
             ("asked", people(asked)),
             ("recent", people(recent)),
@@ -63,7 +80,7 @@ pub fn people_fields(told: ToClient) -> Option<Fields> {
         ToClient::Befriended { who } => with_kind(kind::BEFRIENDED, person_fields(who)),
         ToClient::Invited { invite, who, mode, rules, expires_in } => {
             let mut fields = with_kind(kind::INVITED, person_fields(who));
-            fields.push(("invite", Field::Text(invite)));
+            fields.push(("id", Field::Text(invite)));
             fields.push(("mode", Field::Text(mode)));
             fields.push(("rules", Field::Text(rules)));
             fields.push(("expires_in", int(expires_in)));
@@ -71,7 +88,7 @@ pub fn people_fields(told: ToClient) -> Option<Fields> {
         }
         ToClient::PartnerAsked { invite, who, rules, expires_in } => {
             let mut fields = with_kind(kind::PARTNER_ASKED, person_fields(who));
-            fields.push(("invite", Field::Text(invite)));
+            fields.push(("id", Field::Text(invite)));
             fields.push(("rules", Field::Text(rules)));
             fields.push(("expires_in", int(expires_in)));
             fields
@@ -106,19 +123,19 @@ fn person_fields(person: Person) -> Fields {
     ]
 }
 
-/// A friend's presence, as the game names it: "online", "away", "playing" or "offline".
-fn presence_name(presence: Presence) -> &'static str {
-    match presence {
-        Presence::Online => "online",
-        Presence::Away => "away",
-        Presence::Playing => "playing",
-        Presence::Offline => "offline",
+/// A friend's presence, as `CarromLobby.PRESENCE_*`.
+fn presence_number(told: Presence) -> i64 {
+    match told {
+        Presence::Online => presence::ONLINE,
+        Presence::Away => presence::AWAY,
+        Presence::Playing => presence::PLAYING,
+        Presence::Offline => presence::OFFLINE,
     }
 }
 
 fn friend_fields(friend: Friend) -> Fields {
     let mut fields = person_fields(friend.who);
-    fields.push(("presence", Field::Text(presence_name(friend.presence).into())));
+    fields.push(("presence", Field::Int(presence_number(friend.presence))));
     fields.push(("seen", Field::Int(friend.seen)));
     fields.push(("code", Field::Text(friend.code.unwrap_or_default())));
     fields
@@ -157,7 +174,7 @@ mod tests {
         let fields = heard_fields(&write(&list));
         assert_eq!(fields[0], ("kind", Field::Int(kind::FRIENDS)));
         let Field::List(friends) = &fields[1].1 else { panic!("{fields:?}") };
-        assert!(friends[0].contains(&("presence", Field::Text("playing".into()))));
+        assert!(friends[0].contains(&("presence", Field::Int(presence::PLAYING))));
         assert!(friends[0].contains(&("code", Field::Text("ABCD2F".into()))));
         let chat = heard_fields(&write(&ToClient::Chat { seat: 2, phrase: "good_shot".into() }));
         assert_eq!(
@@ -178,6 +195,7 @@ mod tests {
         let fields = heard_fields(&write(&invited));
         assert_eq!(fields[0], ("kind", Field::Int(kind::INVITED)));
         assert!(fields.contains(&("tag", Field::Text("Asha#1234".into()))));
-        assert!(fields.contains(&("invite", Field::Text("i1".into()))));
+        assert!(fields.contains(&("id", Field::Text("i1".into()))));
+        assert!(kind::is_about_people(kind::CHAT) && !kind::is_about_people(crate::heard::kind::ROOM));
     }
 }

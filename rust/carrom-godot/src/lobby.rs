@@ -7,6 +7,7 @@
 use crate::fields::Field;
 use crate::heard::{heard_fields, kind};
 use crate::heard_people::kind as people;
+use crate::heard_people::presence;
 use crate::variant::dictionary;
 use carrom_net::lobby::{self, ToServer, LOBBY};
 use godot::prelude::*;
@@ -69,9 +70,8 @@ impl CarromLobby {
     /// The player's devices: `devices` (dictionaries of id, linked, seen, this).
     #[constant]
     const HEARD_DEVICES: i64 = people::DEVICES;
-    /// Friends: `friends` (player, name, tag, presence — "online", "away", "playing",
-    /// "offline" —, seen, code to watch), and `asking`, `asked`, `recent`, `blocked` (player,
-    /// name, tag).
+    /// Friends: `list` (player, name, tag, presence — a `PRESENCE_*` —, seen, code to watch),
+    /// and `asking`, `asked`, `recent`, `blocked` (player, name, tag).
     #[constant]
     const HEARD_FRIENDS: i64 = people::FRIENDS;
     /// Someone asks to be friends: `player`, `name`, `tag`.
@@ -80,7 +80,7 @@ impl CarromLobby {
     /// Friends now: `player`, `name`, `tag`.
     #[constant]
     const HEARD_BEFRIENDED: i64 = people::BEFRIENDED;
-    /// A friend invites: `invite`, `player`, `name`, `tag`, `mode`, `rules`, `expires_in`.
+    /// A friend invites: `id`, `player`, `name`, `tag`, `mode`, `rules`, `expires_in`.
     #[constant]
     const HEARD_INVITED: i64 = people::INVITED;
     /// An invitation answered: `player`, `name`, `tag`, `accept`.
@@ -92,10 +92,30 @@ impl CarromLobby {
     /// Quick chat at this match: `seat`, `phrase` (one of `get_phrases()`).
     #[constant]
     const HEARD_CHAT: i64 = people::CHAT;
-    /// A friend asks to be partners in the doubles queue: `invite`, `player`, `name`, `tag`,
+    /// A friend asks to be partners in the doubles queue: `id`, `player`, `name`, `tag`,
     /// `rules`, `expires_in` (`reply` answers it).
     #[constant]
     const HEARD_PARTNER_ASKED: i64 = people::PARTNER_ASKED;
+
+    /// A friend connected, in the menus.
+    #[constant]
+    const PRESENCE_ONLINE: i64 = presence::ONLINE;
+    /// A friend connected, the game in the background.
+    #[constant]
+    const PRESENCE_AWAY: i64 = presence::AWAY;
+    /// A friend in a match (its `code` lets one watch).
+    #[constant]
+    const PRESENCE_PLAYING: i64 = presence::PLAYING;
+    /// A friend not connected.
+    #[constant]
+    const PRESENCE_OFFLINE: i64 = presence::OFFLINE;
+
+    /// Whether `kind` (a `HEARD_*`) is a message about people: codes, devices, friends,
+    /// invitations, quick chat.
+    #[func]
+    fn is_about_people(kind: i64) -> bool {
+        people::is_about_people(kind)
+    }
 
     /// The first frame on a new link: this player's name and this device's token.
     #[func]

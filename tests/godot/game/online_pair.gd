@@ -37,8 +37,16 @@ extends SceneTree
 ## match of singles and prints "CODE <code>" once matched; --role=watch --server=URL
 ## --code=CODE watches that match. On a match server, --whole-board plays the first board to
 ## its end (the server's matches are whole matches).
+## With --role=accept --server=URL the side shows the main menu, prints "TAG <tag>" (its friend
+## tag) once welcomed, and accepts what a friend asks by the invitation card's own button: the
+## friend request, then the invitation; with --role=invite --server=URL --tag=TAG the side
+## asks the player of TAG to be friends, invites them to a room once they accept, and sends
+## the quick-chat phrase "good_shot" once the first shot is shown. Both then play as a quick
+## match does; the accepting side prints "CHAT <phrase>" for each phrase it is sent and
+## "CHAT_SHOWN" once its HUD shows one over the sender's side.
 
 const MATCH := "res://scenes/match/match.tscn"
+const MENU := "res://scenes/main_menu/main_menu.tscn"
 const TIMEOUT_MS := 120000
 ## The client's device token (any 32 hex digits).
 const CLIENT_TOKEN := "0123456789abcdef0123456789abcdef"
@@ -57,6 +65,12 @@ var _hostile := false
 var _websocket := false
 var _whole_board := false
 var _icf := false
+## The friend tag to ask (role invite), whether the phrase was sent, and when one came (role
+## accept; 0: none yet) and whether the HUD was seen to show it.
+var _tag := ""
+var _chatted := false
+var _chat_came := false
+var _chat_shown := false
 ## The match server's URL, and the code of the match to watch.
 var _server := ""
 var _code := ""
@@ -105,11 +119,13 @@ func _initialize() -> void:
 			_server = arg.trim_prefix("--server=")
 		elif arg.begins_with("--code="):
 			_code = arg.trim_prefix("--code=")
+		elif arg.begins_with("--tag="):
+			_tag = arg.trim_prefix("--tag=")
 	_run.call_deferred()
 
 
 func _run() -> void:
-	var by_server := _role in ["quick", "watch"] and not _server.is_empty()
+	var by_server := _role in ["quick", "watch", "invite", "accept"] and not _server.is_empty()
 	if not by_server and (_role not in ["host", "client"] or _port <= 0):
 		printerr(
 			"usage: -- --role=host|client --port=N [--shots=N], or --role=quick|watch --server=URL"
@@ -138,7 +154,11 @@ func _run() -> void:
 	if _role != "host":
 		settings.set("player_name", "Guest")
 		settings.set("device_token", _token)
-	if by_server and not await _matched_by_server(online, settings):
+	var friends := _role in ["invite", "accept"]
+	if friends and not await _matched_as_friends(online, settings):
+		quit(1)
+		return
+	if by_server and not friends and not await _matched_by_server(online, settings):
 		quit(1)
 		return
 	_game = load(MATCH).instantiate()
@@ -189,6 +209,8 @@ func _run() -> void:
 			print("KEPT %s %d" % [kept, int(loads and checked)])
 			quit(0)
 			return
+		if friends:
+			_chat_between_friends(online, net, hud)
 		# The toss's choice and returned pieces, as a player here makes them.
 		var panel: Node = hud.get("_panel")
 		if panel and panel.scene_file_path.ends_with("toss_panel.tscn"):
@@ -221,6 +243,8 @@ func _run() -> void:
 	print("REFUSED %d" % _refused)
 	print(toss["line"])
 	print("PLACED %d %d" % placed)
+	if _chat_shown:
+		print("CHAT_SHOWN")
 	# The host stays a moment, so that the last messages reach the clients.
 	if _role == "host":
 		var linger := Time.get_ticks_msec() + 3000
@@ -270,6 +294,72 @@ func _matched_by_server(online: Node, settings: Node) -> bool:
 		printerr("the match server gave no match: %s" % told["why"])
 		return false
 	return true
+
+
+## Becomes friends with the other side and is seated with them in a match of a room, as the
+## roles invite and accept say; false, with the reason printed, if that does not happen.
+func _matched_as_friends(online: Node, settings: Node) -> bool:
+	settings.set("server_url", _server)
+	settings.set("player_name", "Inviter" if _role == "invite" else "Guest")
+	online.set("follow_matches", false)
+	var menu: Node = load(MENU).instantiate() if _role == "accept" else null
+	if menu:
+		root.add_child(menu)
+	var server: ServerLink = online.call("server_link")
+	var told := {"id": "", "why": "", "friend": ""}
+	server.matched.connect(
+		func(id: String, code: String, _watching: bool) -> void:
+			told["id"] = id
+			print("CODE %s" % code)
+	)
+	server.refused.connect(func(reason: String) -> void: told["why"] = reason)
+	server.link_down.connect(func(reason: String) -> void: told["why"] = reason)
+	server.people_told.connect(
+		func(message: Dictionary) -> void:
+			match int(message["kind"]):
+				CarromLobby.HEARD_BEFRIENDED:
+					told["friend"] = message["player"]
+				CarromLobby.HEARD_CHAT:
+					print("CHAT %s" % message["phrase"])
+					_chat_came = true
+	)
+	var until := Time.get_ticks_msec() + 60000
+	while not server.is_welcomed() and told["why"] == "" and Time.get_ticks_msec() < until:
+		await process_frame
+	if _role == "accept":
+		print("TAG %s" % server.tag)
+	else:
+		server.ask(CarromLobby.befriend(_tag))
+	var invited := false
+	while told["id"] == "" and told["why"] == "" and Time.get_ticks_msec() < until:
+		await process_frame
+		if _role == "invite" and told["friend"] != "" and not invited:
+			invited = true
+			server.ask(CarromLobby.invite(told["friend"], "singles", "classic"))
+		var toast: Node = server.get_node_or_null("InviteToast")
+		var card: Control = toast.get_node("%Card") if toast else null
+		if _role == "accept" and card and card.visible and toast.get_node("%Buttons").visible:
+			toast.get_node("%Yes").emit_signal("pressed")
+	if menu:
+		menu.queue_free()
+	if told["id"] == "":
+		printerr("no match with a friend: %s" % told["why"])
+		return false
+	return true
+
+
+## Quick chat in a friends' match: the inviter sends a phrase once a shot is shown; the other
+## side looks for it over the sender's side in its HUD.
+func _chat_between_friends(online: Node, net: CarromNet, hud: Node) -> void:
+	if _role == "invite" and not _chatted and net.get_shots() >= 1:
+		_chatted = true
+		var server: ServerLink = online.get("server")
+		server.ask(CarromLobby.chat("good_shot"))
+	if _role == "accept" and _chat_came and not _chat_shown:
+		var phrase := TranslationServer.translate("CHAT_GOOD_SHOT")
+		for label: Label in hud.find_children("*", "Label", true, false):
+			if label.text.ends_with(phrase):
+				_chat_shown = true
 
 
 ## The system sends the game to the background for 4 s, then brings it back, as a phone does

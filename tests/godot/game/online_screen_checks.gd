@@ -29,6 +29,7 @@ func run() -> void:
 	settings.set("developer", false)
 	_check_server_addresses()
 	await _check_leaderboard_read()
+	await _check_friends_list_shown()
 	await _check_settings_keep_the_server()
 	await _check_games_found_on_the_network()
 	_check_room_code()
@@ -129,8 +130,8 @@ func _check_server_addresses() -> void:
 	for url: String in refused:
 		ok = ok and not CarromLobby.is_server_url(url)
 	var bases := [
-		ServerLink.http_base("ws://127.0.0.1:24681/ws"),
-		ServerLink.http_base("wss://carrom.example.org/ws")
+		ServerHttp.http_base("ws://127.0.0.1:24681/ws"),
+		ServerHttp.http_base("wss://carrom.example.org/ws")
 	]
 	ok = ok and bases == ["http://127.0.0.1:24681", "https://carrom.example.org"]
 	_report.call("the match server's address is a ws:// or wss:// URL", ok, str(bases))
@@ -154,6 +155,63 @@ func _check_leaderboard_read() -> void:
 	await tree.process_frame
 	var ok := board.begins_with("1. Asha") and board.contains("2. Dev") and after_junk != ""
 	_report.call("the leaderboard is read from the server's answer, and junk is refused", ok, board)
+
+
+## A friends list as the server tells it: a request with Accept and Decline; each friend with
+## their presence and what it allows (Watch while they play, Invite and Team up while they are
+## on, nothing while they are off); players met lately, but not those already friends.
+static func sample_friends() -> Dictionary:
+	var person := func(id: String, name: String, number: int) -> Dictionary:
+		return {"player": id, "name": name, "tag": "%s#%d" % [name, number]}
+	var friend := func(id: String, name: String, presence: int, code: String) -> Dictionary:
+		var them: Dictionary = person.call(id, name, 4000 + id.length())
+		them.merge({"presence": presence, "seen": 0, "code": code})
+		return them
+	return {
+		"kind": CarromLobby.HEARD_FRIENDS,
+		"list":
+		[
+			friend.call("a", "Asha", CarromLobby.PRESENCE_PLAYING, "K7M2QX"),
+			friend.call("bb", "Bilal", CarromLobby.PRESENCE_ONLINE, ""),
+			friend.call("ccc", "Chitra", CarromLobby.PRESENCE_OFFLINE, ""),
+		],
+		"asking": [person.call("d", "Dev", 4821)],
+		"asked": [],
+		"recent": [person.call("a", "Asha", 4001), person.call("e", "Esha", 1234)],
+		"blocked": [],
+	}
+
+
+func _check_friends_list_shown() -> void:
+	var screen: Node = load("res://scenes/online/friends_screen.tscn").instantiate()
+	root.add_child(screen)
+	await tree.process_frame
+	screen.call("_show_list", sample_friends())
+	var buttons := func(box_name: String) -> Array:
+		var rows: Array = []
+		for row: Node in screen.get_node("%" + box_name).get_children():
+			var keys: Array = []
+			for button: Button in row.find_children("*", "Button", false, false):
+				keys.append(button.text)
+			rows.append(keys)
+		return rows
+	var friends: Array = buttons.call("List")
+	var asking: Array = buttons.call("Asking")
+	var recent: Array = buttons.call("Recent")
+	var empty_shown: bool = screen.get_node("%Empty").visible
+	screen.queue_free()
+	await tree.process_frame
+	var ok := (
+		friends == [["ONLINE_WATCH"], ["FRIENDS_INVITE", "FRIENDS_TEAM_UP"], []]
+		and asking == [["FRIENDS_ACCEPT", "FRIENDS_DECLINE"]]
+		and recent == [["FRIENDS_ADD"]]
+		and not empty_shown
+	)
+	_report.call(
+		"the friends list shows requests, each friend's presence and what it allows",
+		ok,
+		"%s %s %s" % [friends, asking, recent]
+	)
 
 
 ## The Settings hold the match server's address: a URL is kept, anything else is refused with

@@ -9,6 +9,8 @@ const SCENES := [
 	"res://scenes/new_match/new_match.tscn",
 	"res://scenes/online/online_menu.tscn",
 	"res://scenes/online/ratings_screen.tscn",
+	"res://scenes/online/friends_screen.tscn",
+	"res://scenes/online/invite_toast.tscn",
 	"res://scenes/rules/rules_screen.tscn",
 	"res://scenes/settings/settings_screen.tscn",
 	"res://scenes/match/match.tscn",

@@ -13,6 +13,7 @@ const MENU := "res://scenes/main_menu/main_menu.tscn"
 const NEW_MATCH := "res://scenes/new_match/new_match.tscn"
 const ONLINE := "res://scenes/online/online_menu.tscn"
 const RATINGS := "res://scenes/online/ratings_screen.tscn"
+const FRIENDS := "res://scenes/online/friends_screen.tscn"
 const SETTINGS := "res://scenes/settings/settings_screen.tscn"
 const MATCH := "res://scenes/match/match.tscn"
 const TRICK_TABLE := "res://scenes/trick_shots/trick_table.tscn"
@@ -24,6 +25,7 @@ const TOUR := {
 	"new-match": NEW_MATCH,
 	"online": ONLINE,
 	"ratings": RATINGS,
+	"friends": FRIENDS,
 	"settings": SETTINGS,
 	"rules": "res://scenes/rules/rules_screen.tscn",
 	"practice": "res://scenes/practice/practice.tscn",
@@ -83,6 +85,7 @@ func _run() -> void:
 	await _resize(PORTRAIT)
 	online.queue_free()
 	await _shoot_ratings()
+	await _shoot_friends()
 	await _shoot_trick_hint()
 	await _shoot_daily_world("en")
 	await _shoot_daily_world("ur")
@@ -153,6 +156,8 @@ func _take_tour() -> void:
 		for screen: String in TOUR:
 			var node: Node = load(TOUR[screen]).instantiate()
 			root.add_child(node)
+			if screen == "friends":
+				node.call("_show_list", OnlineScreenChecks.sample_friends())
 			await _shoot_both("tour-%s-%s" % [language, screen])
 			node.queue_free()
 		var game := await _start_match()
@@ -293,6 +298,17 @@ func _shoot_ratings() -> void:
 	screen.call("_on_request_completed", HTTPRequest.RESULT_SUCCESS, 200, PackedStringArray(), body)
 	await _shoot("ratings.png")
 	screen.queue_free()
+
+
+## The friends screen, filled from a list as the server gives one (no server runs here).
+func _shoot_friends() -> void:
+	var screen: Node = load(FRIENDS).instantiate()
+	root.add_child(screen)
+	await process_frame
+	screen.call("_show_list", OnlineScreenChecks.sample_friends())
+	await _shoot_both("friends")
+	screen.queue_free()
+	await process_frame
 
 
 ## A singles match of two people's seats, from a fixed seed.

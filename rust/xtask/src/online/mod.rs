@@ -27,7 +27,7 @@ pub type Verdict = Option<String>;
 type OnlineCheck = fn(&Godot, &Path, &Path) -> Result<Verdict, String>;
 
 /// Every online check, by what it shows.
-const CHECKS: [(&str, OnlineCheck); 15] = [
+const CHECKS: [(&str, OnlineCheck); 16] = [
     ("a host and a client play the same match over ENet", pair),
     (
         "a host and a client play a whole ICF board to its end: the toss chosen, returned pieces placed, alike",
@@ -52,6 +52,7 @@ const CHECKS: [(&str, OnlineCheck); 15] = [
         fleet,
     ),
     ("today's challenge played in the game is counted on carrom-server's world board", daily),
+    ("two games become friends through carrom-server, one invites, the other accepts from the main menu", friends),
 ];
 /// Runs every online check with the game in `game` (imported, its extension built) and user
 /// data under `data`, printing each; stops, failed, at the first that fails. Returns how many

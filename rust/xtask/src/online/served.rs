@@ -71,6 +71,39 @@ pub(super) fn match_server(godot: &Godot, game: &Path, data: &Path) -> Result<Ve
     Ok(None)
 }
 
+/// Two game processes become friends on carrom-server (the real process): one shows the main
+/// menu and gives its friend tag; the other asks that tag to be friends; the first accepts by
+/// the invitation card over its menu; the second invites it to a room; it accepts the same
+/// way, and both play the first board to the end, in the same state. The inviter's quick-chat
+/// phrase must reach the other and show over the inviter's side.
+pub(super) fn friends(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict, String> {
+    let server = crate::matchserver::MatchServer::start(&[])?;
+    let by_server = |role: &str, token: &str, extra: &[String]| {
+        start_by_server(godot, game, data, &server.url, role, token, extra)
+    };
+    let board = "--whole-board".to_string();
+    let guest = by_server("accept", &"f".repeat(32), std::slice::from_ref(&board))?;
+    let Some(tag) = guest.line_after("TAG ", Duration::from_secs(60)) else {
+        let guest = guest.finish(Duration::ZERO);
+        return Ok(Some(format!("the accepting side gave no friend tag: {}", last_line(&guest))));
+    };
+    let inviter = by_server("invite", &"9".repeat(32), &[format!("--tag={}", tag.trim()), board])?;
+    let limit = LIMIT * 2;
+    let (inviter, guest) = (inviter.finish(limit), guest.finish(limit));
+    let log = server.stop()?;
+    if let Some(line) = log.lines().find(|l| l.contains(" ERROR ") || l.contains("panicked")) {
+        return Ok(Some(format!("the server logged an error: {line}")));
+    }
+    if let Some(why) = judge(&[("inviter", &inviter), ("friend", &guest)]) {
+        return Ok(Some(why));
+    }
+    if !guest.lines().any(|l| l == "CHAT good_shot") || !guest.lines().any(|l| l == "CHAT_SHOWN") {
+        return Ok(Some(format!("the inviter's quick chat did not show: {}", last_line(&guest))));
+    }
+    println!("two friends, an invitation accepted from the main menu, a board played and a phrase shown");
+    Ok(None)
+}
+
 /// The game plays today's challenge with the coach's shots and sends its strikes to
 /// carrom-server (the real process), which plays them again and ranks them: the table must say
 /// the player is first of one, and the server's board must hold the player with the strikes the
