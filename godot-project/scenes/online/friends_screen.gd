@@ -9,6 +9,7 @@ extends PanelContainer
 ## Closed.
 signal closed
 
+const PROFILE := preload("res://scenes/online/profile_screen.tscn")
 ## The players of recent matches shown, at most.
 const RECENT_SHOWN := 4
 ## The words of each presence (`CarromLobby.PRESENCE_*`).
@@ -32,6 +33,7 @@ var _server: ServerLink
 @onready var list: VBoxContainer = %List
 @onready var empty: Label = %Empty
 @onready var recent: VBoxContainer = %Recent
+@onready var blocked: VBoxContainer = %Blocked
 @onready var claim_field: LineEdit = %ClaimField
 
 
@@ -85,6 +87,7 @@ func _show_list(message: Dictionary) -> void:
 		if not known.has(person["player"]) and met.size() < RECENT_SHOWN:
 			met.append(person)
 	_refill(recent, met, _recent_row)
+	_refill(blocked, message["blocked"], _blocked_row)
 	empty.visible = list.get_child_count() == 0
 
 
@@ -121,7 +124,19 @@ func _recent_row(person: Dictionary) -> Control:
 	var row := _row(Words.say("FRIENDS_MET", _shown(person)))
 	if not str(person["tag"]).is_empty():
 		_button(row, "FRIENDS_ADD", _befriend.bind(person["tag"]))
+	_button(row, "FRIENDS_BLOCK", _block.bind(person["player"], true))
 	return row
+
+
+func _blocked_row(person: Dictionary) -> Control:
+	var row := _row(Words.say("FRIENDS_BLOCKED", _shown(person)))
+	_button(row, "FRIENDS_UNBLOCK", _block.bind(person["player"], false))
+	return row
+
+
+## Blocks `player` (no requests, invitations, chat or quick matches with them) or lifts it.
+func _block(player: String, on: bool) -> void:
+	_ask(CarromLobby.block(player) if on else CarromLobby.unblock(player))
 
 
 ## A person as a line shows them: their friend tag, or their name while they have none.
@@ -184,6 +199,10 @@ func _on_add_pressed() -> void:
 
 func _on_tag_submitted(_text: String) -> void:
 	_on_add_pressed()
+
+
+func _on_profile_pressed() -> void:
+	add_child(PROFILE.instantiate())
 
 
 func _on_link_pressed() -> void:

@@ -376,6 +376,9 @@ func _welcome(message: Dictionary) -> void:
 	ratings = message["ratings"]
 	tag = message["tag"]
 	welcomed_name = message["name"]
+	# A claimed device is its player now: said again after a drop, its hello keeps their name.
+	if not welcomed_name.is_empty():
+		_name = welcomed_name
 	var back := not match_id.is_empty()
 	if back:
 		# Back after a drop: straight to the seat this device held.

@@ -15,6 +15,7 @@ const SCREENS := [
 	"res://scenes/online/online_menu.tscn",
 	"res://scenes/online/ratings_screen.tscn",
 	"res://scenes/online/friends_screen.tscn",
+	"res://scenes/online/profile_screen.tscn",
 ]
 ## The widest a button may be in landscape, in logical pixels: a wide form's two columns, not
 ## the whole screen.

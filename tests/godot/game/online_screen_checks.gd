@@ -159,7 +159,8 @@ func _check_leaderboard_read() -> void:
 
 ## A friends list as the server tells it: a request with Accept and Decline; each friend with
 ## their presence and what it allows (Watch while they play, Invite and Team up while they are
-## on, nothing while they are off); players met lately, but not those already friends.
+## on, nothing while they are off); players met lately, but not those already friends, with Add
+## and Block; players blocked, with Unblock.
 static func sample_friends() -> Dictionary:
 	var person := func(id: String, name: String, number: int) -> Dictionary:
 		return {"player": id, "name": name, "tag": "%s#%d" % [name, number]}
@@ -178,7 +179,7 @@ static func sample_friends() -> Dictionary:
 		"asking": [person.call("d", "Dev", 4821)],
 		"asked": [],
 		"recent": [person.call("a", "Asha", 4001), person.call("e", "Esha", 1234)],
-		"blocked": [],
+		"blocked": [person.call("f", "Fez", 4444)],
 	}
 
 
@@ -198,19 +199,36 @@ func _check_friends_list_shown() -> void:
 	var friends: Array = buttons.call("List")
 	var asking: Array = buttons.call("Asking")
 	var recent: Array = buttons.call("Recent")
+	var blocked: Array = buttons.call("Blocked")
 	var empty_shown: bool = screen.get_node("%Empty").visible
 	screen.queue_free()
 	await tree.process_frame
 	var ok := (
 		friends == [["ONLINE_WATCH"], ["FRIENDS_INVITE", "FRIENDS_TEAM_UP"], []]
 		and asking == [["FRIENDS_ACCEPT", "FRIENDS_DECLINE"]]
-		and recent == [["FRIENDS_ADD"]]
+		and recent == [["FRIENDS_ADD", "FRIENDS_BLOCK"]]
+		and blocked == [["FRIENDS_UNBLOCK"]]
 		and not empty_shown
 	)
 	_report.call(
 		"the friends list shows requests, each friend's presence and what it allows",
 		ok,
-		"%s %s %s" % [friends, asking, recent]
+		"%s %s %s %s" % [friends, asking, recent, blocked]
+	)
+	# The profile's chart: the ladder played most, oldest first, from its rating before.
+	var history := [
+		{"ladder": "singles", "before": 1530, "after": 1545},
+		{"ladder": "doubles", "before": 1500, "after": 1490},
+		{"ladder": "singles", "before": 1500, "after": 1530},
+		"junk",
+	]
+	# Loaded now, not named: naming it would compile it before the autoloads it reaches exist.
+	var profile: GDScript = load("res://scenes/online/profile_screen.gd")
+	var points: PackedInt32Array = profile.call("chart_points", history)
+	_report.call(
+		"the profile charts the ladder played most, oldest first",
+		points == PackedInt32Array([1500, 1530, 1545]),
+		str(points)
 	)
 
 

@@ -10,6 +10,7 @@ const SCENES := [
 	"res://scenes/online/online_menu.tscn",
 	"res://scenes/online/ratings_screen.tscn",
 	"res://scenes/online/friends_screen.tscn",
+	"res://scenes/online/profile_screen.tscn",
 	"res://scenes/online/invite_toast.tscn",
 	"res://scenes/rules/rules_screen.tscn",
 	"res://scenes/settings/settings_screen.tscn",

@@ -26,6 +26,7 @@ const TOUR := {
 	"online": ONLINE,
 	"ratings": RATINGS,
 	"friends": FRIENDS,
+	"profile": "res://scenes/online/profile_screen.tscn",
 	"settings": SETTINGS,
 	"rules": "res://scenes/rules/rules_screen.tscn",
 	"practice": "res://scenes/practice/practice.tscn",
@@ -158,6 +159,8 @@ func _take_tour() -> void:
 			root.add_child(node)
 			if screen == "friends":
 				node.call("_show_list", OnlineScreenChecks.sample_friends())
+			if screen == "profile":
+				_fill_profile(node)
 			await _shoot_both("tour-%s-%s" % [language, screen])
 			node.queue_free()
 		var game := await _start_match()
@@ -309,6 +312,20 @@ func _shoot_friends() -> void:
 	await _shoot_both("friends")
 	screen.queue_free()
 	await process_frame
+
+
+## The profile as the server would fill it: two devices, a chart of five matches, a code.
+func _fill_profile(screen: Node) -> void:
+	var devices := [
+		{"id": "d1", "linked": 1765000000, "seen": 0, "this": true},
+		{"id": "d2", "linked": 1765090000, "seen": 0, "this": false},
+	]
+	screen.call("_show_devices", devices)
+	var chart: Node = screen.get_node("%Chart")
+	chart.call("show_ratings", PackedInt32Array([1500, 1516, 1508, 1531, 1549, 1542]))
+	screen.call(
+		"_on_people_told", {"kind": CarromLobby.HEARD_RECOVERY, "code": "ABCD-EFGH-JKMN-PQRS"}
+	)
 
 
 ## A singles match of two people's seats, from a fixed seed.
