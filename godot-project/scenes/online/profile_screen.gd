@@ -62,7 +62,7 @@ func _fill() -> void:
 func _on_people_told(message: Dictionary) -> void:
 	match int(message["kind"]):
 		CarromLobby.HEARD_DEVICES:
-			_show_devices(message["devices"])
+			_show_devices(message["list"])
 		CarromLobby.HEARD_RECOVERY:
 			recovery.text = Words.say("PROFILE_RECOVERY_CODE", message["code"])
 			recovery.visible = true

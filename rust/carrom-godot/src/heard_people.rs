@@ -10,7 +10,7 @@ pub mod kind {
     pub const LINK_CODE: i64 = 10;
     /// The player's new recovery code: `code`.
     pub const RECOVERY: i64 = 11;
-    /// The player's devices: `devices` (id, linked, seen, this).
+    /// The player's devices: `list` (id, linked, seen, this).
     pub const DEVICES: i64 = 12;
     /// Friends (`friends`: player, name, tag, presence, seen, code) and people (`asking`,
     /// `asked`, `recent`, `blocked`: player, name, tag).
@@ -66,7 +66,7 @@ pub fn people_fields(told: ToClient) -> Option<Fields> {
         }
         ToClient::Devices { devices } => vec![
             ("kind", Field::Int(kind::DEVICES)),
-            ("devices", Field::List(devices.into_iter().map(device_fields).collect())),
+            ("list", Field::List(devices.into_iter().map(device_fields).collect())),
         ],
         ToClient::Friends { friends, asking, asked, recent, blocked } => vec![
             ("kind", Field::Int(kind::FRIENDS)),

@@ -67,7 +67,7 @@ impl CarromLobby {
     /// The player's recovery code, shown once: `code`.
     #[constant]
     const HEARD_RECOVERY: i64 = people::RECOVERY;
-    /// The player's devices: `devices` (dictionaries of id, linked, seen, this).
+    /// The player's devices: `list` (dictionaries of id, linked, seen, this).
     #[constant]
     const HEARD_DEVICES: i64 = people::DEVICES;
     /// Friends: `list` (player, name, tag, presence — a `PRESENCE_*` —, seen, code to watch),
