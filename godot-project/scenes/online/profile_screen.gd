@@ -48,15 +48,7 @@ func _notification(what: int) -> void:
 func _fill() -> void:
 	var shown := _server.tag if _server else ""
 	tag.text = Words.say("FRIENDS_YOUR_TAG", shown) if not shown.is_empty() else ""
-	var lines: Array[String] = []
-	for rating: Variant in _server.ratings if _server else []:
-		if rating is Dictionary:
-			var mode_key := "MODE_" + str(rating.get("ladder", "")).to_upper()
-			var line := Words.say(
-				"RATINGS_YOURS", [tr(mode_key), int(rating["rating"]), int(rating["games"])]
-			)
-			lines.append(line)
-	ratings.text = "\n".join(lines)
+	ratings.text = RatingsScreen.your_ratings(_server)
 
 
 func _on_people_told(message: Dictionary) -> void:

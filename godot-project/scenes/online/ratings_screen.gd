@@ -54,17 +54,20 @@ func _fill() -> void:
 	ladder.clear()
 	for mode_name: String in CarromRules.get_mode_names():
 		ladder.add_item(tr("MODE_" + mode_name.to_upper()))
+	_say(yours, your_ratings(Online.server))
+
+
+## The player's rating on each ladder, a line each, as the server's welcome said them.
+static func your_ratings(server: ServerLink) -> String:
 	var lines: Array[String] = []
-	var server := Online.server
 	for rating: Variant in server.ratings if server else []:
 		if rating is Dictionary:
 			var mode_key := "MODE_" + str(rating.get("ladder", "")).to_upper()
+			var mode := TranslationServer.translate(mode_key)
 			lines.append(
-				Words.say(
-					"RATINGS_YOURS", [tr(mode_key), int(rating["rating"]), int(rating["games"])]
-				)
+				Words.say("RATINGS_YOURS", [mode, int(rating["rating"]), int(rating["games"])])
 			)
-	_say(yours, "\n".join(lines))
+	return "\n".join(lines)
 
 
 func _load() -> void:
