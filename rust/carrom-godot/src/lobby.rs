@@ -254,11 +254,12 @@ impl CarromLobby {
         frame(&ToServer::Unblock { player: player.to_string() })
     }
 
-    /// Report `player` of match `match_id` for `reason` (one of `get_report_reasons()`).
+    /// Report the player who held `seat` in match `match_id` for `reason` (one of
+    /// `get_report_reasons()`).
     #[func]
-    fn report(player: GString, match_id: GString, reason: GString) -> GString {
-        let (player, match_id, reason) = (player.to_string(), match_id.to_string(), reason.to_string());
-        frame(&ToServer::Report { player, match_id, reason })
+    fn report(seat: u8, match_id: GString, reason: GString) -> GString {
+        let (match_id, reason) = (match_id.to_string(), reason.to_string());
+        frame(&ToServer::Report { seat, match_id, reason })
     }
 
     /// A quick-chat phrase (one of `get_phrases()`) to the others at this match.

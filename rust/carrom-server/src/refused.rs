@@ -197,6 +197,9 @@ pub enum PeopleError {
     /// A report of someone who did not play that match with the reporter.
     #[error("you can report only the players of a match you played")]
     NotThere,
+    /// A report of a seat no one held in that match.
+    #[error("no one sat in seat {0} of that match (seats are 0 to 3)")]
+    NoSeat(u8),
     /// Too many reports.
     #[error("at most {REPORTS_A_DAY} reports a day")]
     TooManyReports,

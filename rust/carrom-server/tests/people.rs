@@ -469,16 +469,22 @@ async fn a_report_reaches_the_operator_with_its_match_and_replay_and_no_one_else
         std::fs::write(&file, format!("{operator}\n")).unwrap();
         let server = Running::start(&database, &["--operator-token-file", file.to_str().unwrap()]);
         let (mut asha, _ravi, mut wren, _, ravi_id, match_id) = a_match_watched(&server).await;
-        let report = |player: &str, reason: &str| ToServer::Report {
-            player: player.into(),
+        let ravi_seat = seat_of(&mut asha, "Ravi", 2).await;
+        let asha_seat = seat_of(&mut asha, "Asha", 2).await;
+        let report = |seat: u8, reason: &str| ToServer::Report {
+            seat,
             match_id: match_id.clone(),
             reason: reason.into(),
         };
-        asha.ask(&report(&ravi_id, "flattery")).await.unwrap();
+        asha.ask(&report(ravi_seat, "flattery")).await.unwrap();
         assert!(refused(&mut asha).await.contains("cheating"), "the reasons allowed are named");
-        wren.ask(&report(&ravi_id, "cheating")).await.unwrap();
+        wren.ask(&report(ravi_seat, "cheating")).await.unwrap();
         assert!(refused(&mut wren).await.contains("a match you played"), "a watcher reports no one");
-        asha.ask(&report(&ravi_id, "cheating")).await.unwrap();
+        asha.ask(&report(asha_seat, "cheating")).await.unwrap();
+        assert!(refused(&mut asha).await.contains("that is you"));
+        asha.ask(&report(3, "cheating")).await.unwrap();
+        assert!(refused(&mut asha).await.contains("no one sat in seat 3"), "a seat of the match only");
+        asha.ask(&report(ravi_seat, "cheating")).await.unwrap();
         asha.until(WAIT, |m| matches!(m, ToClient::Reported).then_some(())).await.unwrap();
         assert_eq!(server.get("/operator/reports").0, 401);
         let player_token = format!("Authorization: Bearer {}", token("asha"));
@@ -499,10 +505,10 @@ async fn a_report_reaches_the_operator_with_its_match_and_replay_and_no_one_else
     }
 }
 
-/// The seat `name` holds as `bot`'s match says, read until every seat of four is named.
-async fn seat_of(bot: &mut Bot, name: &str) -> u8 {
+/// The seat `name` holds as `bot`'s match says, read until all its `seats` are named.
+async fn seat_of(bot: &mut Bot, name: &str, seats: usize) -> u8 {
     let deadline = Instant::now() + WAIT;
-    while bot.players.iter().filter(|p| !p.name.is_empty()).count() < 4 {
+    while bot.players.iter().filter(|p| !p.name.is_empty()).count() < seats {
         assert!(Instant::now() < deadline, "the seats were not all named: {:?}", bot.players);
         match bot.read(Duration::from_millis(100)).await {
             Ok(()) | Err(BotError::Silent(_)) => {}
@@ -564,7 +570,7 @@ async fn two_friends_queued_as_a_party_are_seated_as_partners_in_doubles() {
         for bot in &mut others {
             assert_eq!(matched(bot).await.0, id);
         }
-        let (a, r) = (seat_of(&mut asha, "Asha").await, seat_of(&mut asha, "Ravi").await);
+        let (a, r) = (seat_of(&mut asha, "Asha", 4).await, seat_of(&mut asha, "Ravi", 4).await);
         assert_eq!(a % 2, r % 2, "partners sit across the board: seats {a} and {r}");
     }
 }

@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 /// The lobby's version: a device and a server that differ are told at hello. Version 2: the
 /// lobby's hello is the one hello; a device seated at a table sends the match none of its own.
 /// Version 3: people — friend tags, devices linked by code, friends, invites, blocks, reports
-/// and quick chat.
-pub const LOBBY: u32 = 3;
+/// and quick chat. Version 4: a report names the seat the player held.
+pub const LOBBY: u32 = 4;
 /// The most bytes of one lobby message from a device.
 pub const MAX_LOBBY_BYTES: usize = 1024;
 /// The most bytes of one lobby message from a server, as a device reads it (the longest, a
@@ -155,10 +155,12 @@ pub enum ToServer {
         /// Who.
         player: String,
     },
-    /// Report a player of a match to the server's operator.
+    /// Report a player of a match to the server's operator. The player is named by the seat
+    /// they held, as the match showed it: a device knows its match's seats, not its players' ids,
+    /// and can name no one who did not sit there.
     Report {
-        /// Who.
-        player: String,
+        /// The seat they held (0–3).
+        seat: u8,
         /// The match.
         match_id: String,
         /// One of `REPORT_REASONS`.

@@ -6,7 +6,7 @@ use crate::names;
 use crate::people::{PeopleError, REPORTS_A_DAY};
 use crate::refused::LobbyError;
 use crate::server::Server;
-use crate::store::Befriending;
+use crate::store::{Befriending, Seated};
 use carrom_net::lobby::{check_reason, read_tag, write, ToClient};
 use std::sync::Arc;
 
@@ -90,21 +90,30 @@ impl Desk {
         &mut self,
         server: &Arc<Server>,
         me: &Me,
-        player: &str,
+        seat: u8,
         match_id: &str,
         reason: &str,
     ) -> Result<(), LobbyError> {
         check_reason(reason)?;
         let store = &server.store;
-        if player == me.player {
-            return Err(PeopleError::Yourself.into());
-        }
-        if !(store.sat_in(&me.player, match_id).await? && store.sat_in(player, match_id).await?) {
+        let seated = match store.saved(match_id).await? {
+            Some(saved) => serde_json::from_str::<Vec<Seated>>(&saved.seats).unwrap_or_else(|e| {
+                tracing::warn!(%match_id, error = %e, "a match's seats could not be read");
+                Vec::new()
+            }),
+            None => Vec::new(),
+        };
+        if !seated.iter().any(|s| s.player == me.player) {
             return Err(PeopleError::NotThere.into());
+        }
+        let reported = seated.iter().find(|s| s.seat == seat).ok_or(PeopleError::NoSeat(seat))?;
+        if reported.player == me.player {
+            return Err(PeopleError::Yourself.into());
         }
         if store.reports_since(&me.player, crate::store::now() - 86_400).await? >= REPORTS_A_DAY {
             return Err(PeopleError::TooManyReports.into());
         }
+        let player = &reported.player;
         store.report(&crate::server::random_id(), &me.player, player, match_id, reason).await?;
         tracing::info!(reporter = %me.player, reported = %player, %match_id, reason, "a player was reported");
         self.outbox.text(&ToClient::Reported);

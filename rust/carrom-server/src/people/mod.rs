@@ -42,8 +42,8 @@ impl Desk {
                 server.store.unblock(&me.player, &player).await?;
                 self.friends(server, me).await
             }
-            ToServer::Report { player, match_id, reason } => {
-                self.report(server, me, &player, &match_id, &reason).await
+            ToServer::Report { seat, match_id, reason } => {
+                self.report(server, me, seat, &match_id, &reason).await
             }
             ToServer::Invite { player, mode, rules } => self.invite(server, me, &player, &mode, &rules).await,
             ToServer::Partner { player, rules } => self.partner(server, me, &player, &rules).await,

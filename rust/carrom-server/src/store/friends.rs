@@ -277,16 +277,6 @@ impl Store {
         Ok(rows.iter().map(person_of).collect::<Result<_, _>>()?)
     }
 
-    /// Whether `player` sat in `match_id`.
-    pub async fn sat_in(&self, player: &str, match_id: &str) -> Result<bool, StoreError> {
-        let row = sqlx::query("SELECT 1 AS yes FROM match_players WHERE match_id = $1 AND player = $2")
-            .bind(match_id)
-            .bind(player)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.is_some())
-    }
-
     /// Records `reporter`'s report of `reported` in `match_id`, with the match as it stands.
     pub async fn report(
         &self,
