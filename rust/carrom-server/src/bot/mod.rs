@@ -69,6 +69,8 @@ pub struct Bot {
     /// Whether a strike of its own is on its way, and since when.
     striking: bool,
     struck_at: Option<std::time::Instant>,
+    /// When the turn it thinks over is struck: kept across `play_until`s (a chat between).
+    strike_at: Option<tokio::time::Instant>,
     /// When its last strike was refused: it waits a moment before striking again.
     refused_at: Option<std::time::Instant>,
     /// When its last protocol messages left, to keep under the host's rate.
@@ -146,6 +148,7 @@ impl Bot {
             latencies: vec![],
             striking: false,
             struck_at: None,
+            strike_at: None,
             refused_at: None,
             sent: VecDeque::new(),
             then: None,
@@ -366,10 +369,9 @@ impl Bot {
         wait: Duration,
         mut done: impl FnMut(&Bot) -> bool,
     ) -> Result<(), BotError> {
-        let mut strike_at: Option<tokio::time::Instant> = None;
         while !done(self) {
             if self.to_play().is_some() && !self.striking {
-                let at = *strike_at.get_or_insert_with(|| tokio::time::Instant::now() + think);
+                let at = *self.strike_at.get_or_insert_with(|| tokio::time::Instant::now() + think);
                 let left = at.saturating_duration_since(tokio::time::Instant::now());
                 if !left.is_zero() {
                     // Whatever comes meanwhile (pings, the others' aim) is read; the thinking
@@ -380,10 +382,10 @@ impl Bot {
                     }
                     continue;
                 }
-                strike_at = None;
+                self.strike_at = None;
                 self.strike_if_due().await?;
             } else {
-                strike_at = None;
+                self.strike_at = None;
             }
             self.read(wait).await?;
         }
