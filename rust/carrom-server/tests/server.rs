@@ -497,3 +497,20 @@ async fn a_link_gone_silent_for_good_is_noticed_within_fifteen_seconds() {
         "a silence shorter than a tunnel's is not death ({noticed:?})"
     );
 }
+
+#[tokio::test]
+async fn a_frame_longer_than_one_read_arrives_whole_and_the_connection_goes_on() {
+    for database in databases("frames").await {
+        let server = Running::start(&database, &[]);
+        let mut asha = server.bot("Asha", &token("asha")).await;
+        welcome(&mut asha).await;
+        // Three times the 4 KiB the server reads at a time, under the 16 KiB a frame may be: read
+        // whole, the lobby names its full size in refusing it.
+        let long = format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(12 * 1024));
+        asha.send(Message::Text(long.clone().into())).await.unwrap();
+        let said = refused(&mut asha).await;
+        assert!(said.contains(&format!("{} bytes", long.len())), "{said}");
+        asha.ask(&ToServer::Ping).await.unwrap();
+        asha.until(WAIT, |m| matches!(m, ToClient::Pong).then_some(())).await.unwrap();
+    }
+}
