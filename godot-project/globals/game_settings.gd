@@ -65,6 +65,11 @@ var how_to_play_seen := false
 var player_name := ""
 ## This device's token online, made once: a player who drops out takes their seat back with it.
 var device_token := ""
+## Whether the link to the match server opens as the game starts, so that friends' invitations
+## reach any screen (only once the server has given this player a friend tag).
+var reachable := true
+## The friend tag the match server last gave this player ("" before the first visit online).
+var friend_tag := ""
 ## The game's language: picked from the system on first start, then as the player chose.
 var language := ""
 ## The match server for Quick match, Play a friend and Watch (ws:// or wss://).
@@ -118,6 +123,8 @@ func load_settings() -> void:
 		player_name = str(file.get_value("online", "name", ""))
 		device_token = str(file.get_value("online", "token", ""))
 		server_url = str(file.get_value("online", "server", server_url))
+		reachable = bool(file.get_value("online", "reachable", reachable))
+		friend_tag = str(file.get_value("online", "tag", ""))
 		striker_look = str(file.get_value("looks", "striker", ""))
 		board_look = str(file.get_value("looks", "board", ""))
 	if not LANGUAGES.has(language):
@@ -149,6 +156,8 @@ func save_settings() -> void:
 	file.set_value("online", "name", player_name)
 	file.set_value("online", "token", device_token)
 	file.set_value("online", "server", server_url)
+	file.set_value("online", "reachable", reachable)
+	file.set_value("online", "tag", friend_tag)
 	file.set_value("looks", "striker", striker_look)
 	file.set_value("looks", "board", board_look)
 	file.save(PATH)

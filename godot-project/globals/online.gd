@@ -33,6 +33,8 @@ var follow_matches := true
 var server: ServerLink
 ## The server's match the match scene shows.
 var _shown_match := ""
+## Whether the game has opened the link for friends as it started (once a run).
+var _reached := false
 
 
 func is_online() -> bool:
@@ -64,6 +66,7 @@ func server_link() -> ServerLink:
 		add_child(server)
 		server.matched.connect(_on_server_matched)
 		server.link_down.connect(_on_server_link_down)
+		server.welcomed.connect(_on_server_welcomed)
 		# What friends ask shows over any screen while the link is open.
 		var toast: InviteToast = INVITE_TOAST.instantiate()
 		server.add_child(toast)
@@ -74,6 +77,25 @@ func server_link() -> ServerLink:
 		if error != OK:
 			server.link_down.emit.call_deferred(error_string(error))
 	return server
+
+
+## Opens the link to the match server as the game starts, so that a friend's invitation reaches
+## any screen: once a run (`again`: when the player turns it on), for a player the server knows
+## (a friend tag) who lets friends reach them (the Settings' `reachable`), never on a dedicated
+## server.
+func reach_friends(again := false) -> void:
+	if (_reached and not again) or dedicated or server != null:
+		return
+	_reached = true
+	if GameSettings.reachable and not GameSettings.friend_tag.is_empty():
+		server_link()
+
+
+## The server knows this player by a friend tag: kept, so the next start can open the link.
+func _on_server_welcomed(_player: String, _playing: bool) -> void:
+	if server.tag != GameSettings.friend_tag:
+		GameSettings.friend_tag = server.tag
+		GameSettings.save_settings()
 
 
 ## The server gave this device a match: it is played in the match scene, joined like a

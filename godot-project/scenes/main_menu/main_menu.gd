@@ -48,6 +48,8 @@ func _ready() -> void:
 	board.place_striker(0, 0.0)
 	stage.resized.connect(_fit_board)
 	_lay_out()
+	# As the game starts: friends' invitations reach this player on any screen.
+	Online.reach_friends()
 
 
 func _notification(what: int) -> void:

@@ -1,11 +1,11 @@
 extends PanelContainer
 ## Sound volume, language, the aim guide, hints in pass-and-play, returned pieces placed for
-## the player, the turning board, a turn timer for matches on this
-## device, the striker and the board played with (those not yet earned shown with what earns
-## them, and not chosen), vibration, reduced motion (the
-## board's drops, flashes and glides left out), the quiet room sound under a match and the match
-## server's address, and the game's version; saved when closed (an address that is not a ws://
-## or wss:// URL is refused). The room sound starts or stops as it is toggled.
+## the player, the turning board, a turn timer for matches on this device, the striker and the
+## board played with (those not yet earned shown with what earns them, and not chosen),
+## vibration, reduced motion (the board's drops, flashes and glides left out), the quiet room
+## sound under a match, whether friends can reach the player whenever the game is open, the
+## match server's address and the game's version; saved when closed (an address that is not a
+## ws:// or wss:// URL is refused). The room sound starts or stops as it is toggled.
 ## Laid out in settings_screen.tscn with its text as translation keys: a new language shows at
 ## once. In landscape the settings stand in two columns, so that the page needs no scrolling.
 
@@ -23,6 +23,7 @@ signal closed
 @onready var vibration: CheckButton = %Vibration
 @onready var reduce_motion: CheckButton = %ReduceMotion
 @onready var ambience: CheckButton = %Ambience
+@onready var reachable: CheckButton = %Reachable
 @onready var server: LineEdit = %Server
 @onready var server_status: Label = %ServerStatus
 @onready var version: Label = %Version
@@ -37,6 +38,7 @@ func _ready() -> void:
 	vibration.set_pressed_no_signal(GameSettings.vibration)
 	reduce_motion.set_pressed_no_signal(GameSettings.reduce_motion)
 	ambience.set_pressed_no_signal(GameSettings.ambience)
+	reachable.set_pressed_no_signal(GameSettings.reachable)
 	server.text = GameSettings.server_url
 	# The match server's address is a developer's setting, not a player's.
 	server.get_parent().visible = GameSettings.developer
@@ -150,6 +152,16 @@ func _on_reduce_motion_toggled(on: bool) -> void:
 func _on_ambience_toggled(on: bool) -> void:
 	GameSettings.ambience = on
 	GameSettings.apply()
+
+
+## At once: reachable, the link opens (for a player the server knows); not, a link open only
+## for friends (no match, no waiting) closes.
+func _on_reachable_toggled(on: bool) -> void:
+	GameSettings.reachable = on
+	if on:
+		Online.reach_friends(true)
+	elif Online.server and Online.server.match_id.is_empty() and not Online.is_online():
+		Online.leave_server()
 
 
 ## Keeps the match server's address if it is one; false, saying why, if not.

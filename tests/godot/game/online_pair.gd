@@ -43,7 +43,11 @@ extends SceneTree
 ## asks the player of TAG to be friends, invites them to a room once they accept, and sends
 ## the quick-chat phrase "good_shot" once the first shot is shown. Both then play as a quick
 ## match does; the accepting side prints "CHAT <phrase>" for each phrase it is sent and
-## "CHAT_SHOWN" once its HUD shows one over the sender's side.
+## "CHAT_SHOWN" once its HUD shows one over the sender's side. The accepting side starts as a
+## player the server knew (a friend tag kept), so its main menu opens the link by itself; after
+## the phrase it mutes the inviter from the chat menu and prints "MUTED_HIDDEN" when a phrase of
+## theirs is then not shown, and reports them (cheating) and prints "REPORTED" when the server
+## records it.
 
 const MATCH := "res://scenes/match/match.tscn"
 const MENU := "res://scenes/main_menu/main_menu.tscn"
@@ -71,6 +75,7 @@ var _tag := ""
 var _chatted := false
 var _chat_came := false
 var _chat_shown := false
+var _reported := false
 ## The match server's URL, and the code of the match to watch.
 var _server := ""
 var _code := ""
@@ -304,8 +309,14 @@ func _matched_as_friends(online: Node, settings: Node) -> bool:
 	online.set("follow_matches", false)
 	var menu: Node = load(MENU).instantiate() if _role == "accept" else null
 	if menu:
+		# A player the server knew: the menu opens the link as the game starts.
+		settings.set("friend_tag", "Guest#0001")
+		settings.set("reachable", true)
 		root.add_child(menu)
-	var server: ServerLink = online.call("server_link")
+	var server: ServerLink = online.get("server") if menu else online.call("server_link")
+	if server == null:
+		printerr("the main menu did not open the link for friends")
+		return false
 	var told := {"id": "", "why": "", "friend": ""}
 	server.matched.connect(
 		func(id: String, code: String, _watching: bool) -> void:
@@ -322,6 +333,8 @@ func _matched_as_friends(online: Node, settings: Node) -> bool:
 				CarromLobby.HEARD_CHAT:
 					print("CHAT %s" % message["phrase"])
 					_chat_came = true
+				CarromLobby.HEARD_REPORTED:
+					print("REPORTED")
 	)
 	var until := Time.get_ticks_msec() + 60000
 	while not server.is_welcomed() and told["why"] == "" and Time.get_ticks_msec() < until:
@@ -360,6 +373,28 @@ func _chat_between_friends(online: Node, net: CarromNet, hud: Node) -> void:
 		for label: Label in hud.find_children("*", "Label", true, false):
 			if label.text.ends_with(phrase):
 				_chat_shown = true
+	if _role == "accept" and _chat_shown and not _reported:
+		_reported = true
+		_mute_and_report(online.get("server"), hud)
+
+
+## From the match's chat menu, as a player picks them: mutes the other player (a phrase of
+## theirs heard next is not shown) and reports them for cheating.
+func _mute_and_report(server: Node, hud: Node) -> void:
+	var chat: Node = _game.get_node("QuickChat")
+	var ids: Dictionary = chat.get_script().get_script_constant_map()
+	var seat: int = chat.call("other_seats")[0]
+	chat.call("_on_id_pressed", ids["MUTE_ID"] + seat)
+	var heard := {"kind": CarromLobby.HEARD_CHAT, "seat": seat, "phrase": "thanks"}
+	server.emit_signal("people_told", heard)
+	var thanks := TranslationServer.translate("CHAT_THANKS")
+	var shown := false
+	for label: Label in hud.find_children("*", "Label", true, false):
+		shown = shown or label.text.ends_with(thanks)
+	if not shown:
+		print("MUTED_HIDDEN")
+	chat.call("_on_id_pressed", ids["REPORT_ID"] + seat)
+	chat.get_node("Reasons").emit_signal("id_pressed", 0)
 
 
 ## The system sends the game to the background for 4 s, then brings it back, as a phone does

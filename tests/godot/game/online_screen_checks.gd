@@ -31,6 +31,7 @@ func run() -> void:
 	await _check_leaderboard_read()
 	await _check_friends_list_shown()
 	await _check_settings_keep_the_server()
+	await _check_friends_reach_the_player()
 	await _check_games_found_on_the_network()
 	_check_room_code()
 
@@ -256,6 +257,39 @@ func _check_settings_keep_the_server() -> void:
 		"the Settings keep a match server's URL and refuse anything else, saying why",
 		refused and said == "ONLINE_BAD_SERVER" and kept and reset,
 		"refused %s (%s), kept %s, reset %s" % [refused, said, kept, reset]
+	)
+
+
+## "Friends can invite me" in the Settings opens the link to the match server at once for a
+## player the server has given a friend tag (and not for one it never saw), and closes it when
+## turned off outside a match.
+func _check_friends_reach_the_player() -> void:
+	var settings: Node = root.get_node("GameSettings")
+	var online: Node = root.get_node("Online")
+	var before := [settings.get("reachable"), settings.get("friend_tag")]
+	var screen: Node = load(SETTINGS_SCREEN).instantiate()
+	root.add_child(screen)
+	await tree.process_frame
+	var toggle: CheckButton = screen.get_node("%Reachable")
+	settings.set("friend_tag", "")
+	toggle.button_pressed = false
+	toggle.button_pressed = true
+	var unknown_stays_off: bool = online.get("server") == null
+	settings.set("friend_tag", "Asha#1234")
+	toggle.button_pressed = false
+	toggle.button_pressed = true
+	var opened: bool = online.get("server") != null
+	toggle.button_pressed = false
+	var closed: bool = online.get("server") == null and not settings.get("reachable")
+	screen.queue_free()
+	settings.set("reachable", before[0])
+	settings.set("friend_tag", before[1])
+	online.call("leave_server")
+	await tree.process_frame
+	_report.call(
+		"friends can reach a known player once the Settings say so, and not once they say no",
+		unknown_stays_off and opened and closed,
+		"unknown stays off %s, opened %s, closed %s" % [unknown_stays_off, opened, closed]
 	)
 
 

@@ -100,7 +100,16 @@ pub(super) fn friends(godot: &Godot, game: &Path, data: &Path) -> Result<Verdict
     if !guest.lines().any(|l| l == "CHAT good_shot") || !guest.lines().any(|l| l == "CHAT_SHOWN") {
         return Ok(Some(format!("the inviter's quick chat did not show: {}", last_line(&guest))));
     }
-    println!("two friends, an invitation accepted from the main menu, a board played and a phrase shown");
+    if !guest.lines().any(|l| l == "MUTED_HIDDEN") {
+        return Ok(Some("a muted player's phrase still showed".into()));
+    }
+    if !guest.lines().any(|l| l == "REPORTED") {
+        return Ok(Some(format!("the report from the chat menu was not recorded: {}", last_line(&guest))));
+    }
+    println!(
+        "two friends, the link opened by the main menu, an invitation accepted there, a board \
+         played, a phrase shown, the other muted and reported"
+    );
     Ok(None)
 }
 
