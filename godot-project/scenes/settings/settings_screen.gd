@@ -154,14 +154,12 @@ func _on_ambience_toggled(on: bool) -> void:
 	GameSettings.apply()
 
 
-## At once: reachable, the link opens (for a player the server knows); not, a link open only
-## for friends (no match, no waiting) closes.
+## Turned on, the link opens at once (for a player the server knows); turned off, the next start
+## opens none. A link open now stays: it may hold a quick match's wait or a room.
 func _on_reachable_toggled(on: bool) -> void:
 	GameSettings.reachable = on
 	if on:
 		Online.reach_friends(true)
-	elif Online.server and Online.server.match_id.is_empty() and not Online.is_online():
-		Online.leave_server()
 
 
 ## Keeps the match server's address if it is one; false, saying why, if not.

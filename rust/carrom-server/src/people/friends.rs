@@ -6,7 +6,7 @@ use crate::names;
 use crate::people::{PeopleError, REPORTS_A_DAY};
 use crate::refused::LobbyError;
 use crate::server::Server;
-use crate::store::{Befriending, Seated};
+use crate::store::Befriending;
 use carrom_net::lobby::{check_reason, read_tag, write, ToClient};
 use std::sync::Arc;
 
@@ -97,7 +97,7 @@ impl Desk {
         check_reason(reason)?;
         let store = &server.store;
         let seated = match store.saved(match_id).await? {
-            Some(saved) => serde_json::from_str::<Vec<Seated>>(&saved.seats).unwrap_or_else(|e| {
+            Some(saved) => saved.seated().unwrap_or_else(|e| {
                 tracing::warn!(%match_id, error = %e, "a match's seats could not be read");
                 Vec::new()
             }),

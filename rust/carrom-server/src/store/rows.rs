@@ -27,6 +27,11 @@ pub struct SavedMatch {
 }
 
 impl SavedMatch {
+    /// Who sits where, read from `seats`.
+    pub fn seated(&self) -> Result<Vec<super::Seated>, serde_json::Error> {
+        serde_json::from_str(&self.seats)
+    }
+
     pub(super) fn of(row: &AnyRow) -> Result<SavedMatch, StoreError> {
         Ok(SavedMatch {
             id: row.try_get("id")?,

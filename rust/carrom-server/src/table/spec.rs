@@ -24,7 +24,7 @@ pub struct TableSpec {
 impl TableSpec {
     /// The table of a match saved by a node (this one before a restart, or one gone).
     pub fn of_saved(saved: &SavedMatch) -> Result<TableSpec, String> {
-        let seated: Vec<Seated> = serde_json::from_str(&saved.seats).map_err(|e| e.to_string())?;
+        let seated = saved.seated().map_err(|e| e.to_string())?;
         let mode = Mode::from_name(&saved.mode).ok_or("no such mode")?;
         Ok(TableSpec {
             id: saved.id.clone(),
